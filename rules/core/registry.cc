@@ -1,0 +1,19 @@
+#include "rules/core/registry.h"
+
+namespace rules {
+
+const std::vector<GameDef>& all_games() {
+  // The one place games are listed. Keep the order stable: the CLI and catalogue show it.
+  // Each game's header offers `GameDef definition();` in its own namespace.
+  static const std::vector<GameDef> games = {};
+  return games;
+}
+
+const GameDef* find_game(std::string_view id) {
+  for (const GameDef& game : all_games()) {
+    if (game.info.id == id) return &game;
+  }
+  return nullptr;
+}
+
+}  // namespace rules
