@@ -1,0 +1,39 @@
+#pragma once
+// `hexpost rules ...`: the offline commands, working on the rules library without a server.
+// Their interface is fixed (other tooling depends on it):
+//   hexpost rules list [--json]
+//   hexpost rules play <game> [--players N] [--seed S] [--option key=value]... [--json] [MOVE...]
+// where a single "-" among the moves reads further moves from stdin, one per line.
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+struct RulesListOptions {
+  bool json = false;
+};
+
+struct RulesPlayOptions {
+  std::string game;
+  int players = 0;  // 0: the game's smallest player count
+  std::uint64_t seed = 1;
+  std::vector<std::string> options;  // "key=value"
+  std::vector<std::string> moves;
+  bool json = false;
+  int perspective = -1;
+  bool detailed = false;
+  std::string focus;
+};
+
+int run_rules_list(const RulesListOptions& options, std::ostream& out);
+int run_rules_play(const RulesPlayOptions& options, std::istream& in, std::ostream& out,
+                   std::ostream& err);
+
+// Adds the `rules` subcommand tree; `exit_code` receives the chosen command's result.
+void add_rules_commands(CLI::App& app, int& exit_code);
+
+}  // namespace cli
