@@ -115,15 +115,15 @@ void print_human(const RulesPlayOptions& options, const PlaySession& session, st
 int run_rules_list(const RulesListOptions& options, std::ostream& out) {
   if (options.json) {
     json games = json::array();
-    for (const rules::GameDef& game : rules::all_games()) games.push_back(game_info_json(game.info));
+    for (const rules::GameDef& game : rules::all_games())
+      games.push_back(game_info_json(game.info));
     out << games.dump(2) << '\n';
     return kExitOk;
   }
   for (const rules::GameDef& game : rules::all_games()) {
     const rules::GameInfo& info = game.info;
     out << info.id << "  " << info.name << "  players " << join(info.player_counts, "/")
-        << (info.provisional ? "  (provisional ruleset " + info.ruleset_version + ")" : "")
-        << '\n';
+        << (info.provisional ? "  (provisional ruleset " + info.ruleset_version + ")" : "") << '\n';
     for (const rules::OptionSpec& spec : info.options) {
       out << "    --option " << spec.name << "=" << spec.default_value;
       if (!spec.allowed.empty()) {
@@ -207,9 +207,8 @@ void add_rules_commands(CLI::App& app, int& exit_code) {
   play_app->add_option("--focus", play->focus, "Crop the rendering around this cell");
   play_app->add_flag("--detailed", play->detailed, "Show game-specific detail in the board");
   play_app->add_flag("--json", play->json, "Print JSON");
-  play_app->callback([play, &exit_code] {
-    exit_code = run_rules_play(*play, std::cin, std::cout, std::cerr);
-  });
+  play_app->callback(
+      [play, &exit_code] { exit_code = run_rules_play(*play, std::cin, std::cout, std::cerr); });
 }
 
 }  // namespace cli

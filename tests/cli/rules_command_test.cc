@@ -19,7 +19,8 @@ TEST(RulesList, JsonListsEveryRegisteredGameWithItsPlayerCounts) {
   ASSERT_EQ(games.size(), rules::all_games().size());
   for (std::size_t i = 0; i < games.size(); ++i) {
     EXPECT_EQ(games[i]["id"], rules::all_games()[i].info.id);
-    EXPECT_EQ(games[i]["players"].get<std::vector<int>>(), rules::all_games()[i].info.player_counts);
+    EXPECT_EQ(games[i]["players"].get<std::vector<int>>(),
+              rules::all_games()[i].info.player_counts);
   }
 }
 
