@@ -21,8 +21,34 @@
 //           resigned@<k>:<n> where k orders exits (1 = first out; equal k = same fence)
 //   fences  placed fences in placement order, canonical names, or "-"
 //
-// Sample render() (61 cells, after Fe5E+ and seat 1 to h3; perspective -1):
-//   (filled in below)
+// Sample render() of "hex-quoridor size=5 teams=off ply=3 turn=1 seats=a3:8,h3:8
+// fences=Fe5E+,Fc3NW-" (perspective -1: north at the top). Pawns show their seat number; a
+// fence is drawn as the three edges it covers: '|' between east-west neighbours, '\' and '/'
+// on the spacer lines between rows. Fe5E+ is the '\ | \' to the right of e5; Fc3NW- is the
+// '\ / \' above c3 (in a block comment, because a line comment must not end in '\'):
+/*
+   Hex Quoridor, 61 cells, ply 3: seat 1 to move
+     i          .   .   .   .   .
+
+     h        .   .   1   .   .   .
+
+     g      .   .   .   .   .   .   .
+
+     f    .   .   .   .   .   .   .   .
+                         \
+     e  .   .   .   .   . | .   .   .   .
+                           \
+     d    .   .   .   .   .   .   .   .
+                 \ / \
+     c      .   .   .   .   .   .   .
+
+     b        .   .   .   .   .   .
+
+     a          .   .   0   .   .
+   seat 0 (S, goal N): pawn a3, 8 fences
+   seat 1 (N, goal S): pawn h3, 8 fences, to move
+   fences placed: Fe5E+ Fc3NW-
+*/
 
 #include "rules/core/game.h"
 

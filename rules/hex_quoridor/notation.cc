@@ -8,13 +8,17 @@ namespace rules::hex_quoridor {
 
 namespace {
 
-std::string lowercase_without_spaces(std::string_view text) {
+std::string without_spaces(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) continue;
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!std::isspace(static_cast<unsigned char>(c))) out += c;
   }
   return out;
+}
+
+std::string lowercase(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
 }
 
 // Splits a cell name off the front of `text` (letter, then digits); empty when there is none.
@@ -28,14 +32,21 @@ std::string_view take_cell(std::string_view& text) {
   return cell;
 }
 
-std::string cell_problem(const Geometry& geo, std::string_view cell) {
+// Why `cell` (lower case; `spelled` is the player's spelling) is not a cell of this board.
+RuleError cell_problem(const Geometry& geo, std::string_view cell, std::string_view spelled) {
   const char last_row = static_cast<char>('a' + geo.row_count() - 1);
   const int row = cell[0] - 'a';
+  const std::string quoted = "'" + std::string(spelled) + "'";
   if (row < 0 || row >= geo.row_count()) {
-    return "'" + std::string(cell) + "' is not a cell: rows run from a to " + last_row;
+    return bad_notation(quoted + " is not a cell: rows run from a to " + last_row);
   }
-  return "'" + std::string(cell) + "' is not a cell: row " + cell[0] + " has cells 1 to " +
-         std::to_string(geo.row_length(row));
+  return bad_notation(quoted + " is not a cell: row " + cell[0] + " has cells 1 to " +
+                      std::to_string(geo.row_length(row)));
+}
+
+// The part of `compact` spelled as `part`, a piece of its lower-case copy `token`.
+std::string_view spelled(std::string_view compact, std::string_view token, std::string_view part) {
+  return compact.substr(static_cast<std::size_t>(part.data() - token.data()), part.size());
 }
 
 int parse_direction(std::string_view& text) {
@@ -52,18 +63,22 @@ int parse_direction(std::string_view& text) {
   return -1;
 }
 
+// `token` is `compact` in lower case; messages quote the player's own spelling.
 Result<std::uint64_t> parse_fence(const Geometry& geo, std::string_view token,
-                                  std::string_view original) {
+                                  std::string_view compact) {
   std::string_view rest = token.substr(1);
   const std::string_view cell_text = take_cell(rest);
-  const std::string quoted = "'" + std::string(original) + "'";
+  const std::string quoted = "'" + std::string(compact) + "'";
+  const auto original = [&](std::string_view part) {
+    return std::string(spelled(compact, token, part));
+  };
   if (cell_text.empty())
     return bad_notation(quoted + ": a fence is F<cell><dir><sign>, e.g. Fe5E+");
   const int cell = parse_cell(geo, cell_text);
-  if (cell < 0) return bad_notation(cell_problem(geo, cell_text));
+  if (cell < 0) return cell_problem(geo, cell_text, spelled(compact, token, cell_text));
   const int dir = parse_direction(rest);
   if (dir < 0) {
-    return bad_notation(quoted + ": '" + std::string(rest) +
+    return bad_notation(quoted + ": '" + original(rest) +
                         "' does not start with a direction (E, NE, NW, W, SW or SE)");
   }
   if (rest.empty() || (rest[0] != '+' && rest[0] != '-')) {
@@ -71,7 +86,7 @@ Result<std::uint64_t> parse_fence(const Geometry& geo, std::string_view token,
   }
   const int sign = rest[0] == '+' ? 0 : 1;
   rest.remove_prefix(1);
-  if (!rest.empty()) return bad_notation(quoted + ": unexpected '" + std::string(rest) + "'");
+  if (!rest.empty()) return bad_notation(quoted + ": unexpected '" + original(rest) + "'");
   // Canonical name: the fence's cell and direction with the direction in {E, NE, NW}.
   const int id = geo.fence_id(cell, dir, sign);
   if (id >= 0) {
@@ -97,23 +112,24 @@ int parse_cell(const Geometry& geo, std::string_view text) {
 }
 
 Result<std::uint64_t> parse_move(const Geometry& geo, std::string_view text) {
-  const std::string_view stripped = strip_annotation(text);
-  const std::string token = lowercase_without_spaces(stripped);
-  if (token.empty())
+  const std::string compact = without_spaces(strip_annotation(text));
+  const std::string token = lowercase(compact);
+  if (token.empty()) {
     return bad_notation("empty move: expected a cell such as e5, a fence such as Fe5E+, or pass");
+  }
   if (token == "pass") return kPass;
   if (token[0] == 'f' && token.size() > 1 && std::isalpha(static_cast<unsigned char>(token[1]))) {
-    return parse_fence(geo, token, stripped);
+    return parse_fence(geo, token, compact);
   }
   std::string_view rest = token;
   const std::string_view cell_text = take_cell(rest);
   if (cell_text.empty() || !rest.empty()) {
     return bad_notation(
-        "'" + std::string(stripped) +
+        "'" + compact +
         "' is not a move: expected a cell such as e5, a fence such as Fe5E+, or pass");
   }
   const int cell = parse_cell(geo, cell_text);
-  if (cell < 0) return bad_notation(cell_problem(geo, cell_text));
+  if (cell < 0) return cell_problem(geo, cell_text, spelled(compact, token, cell_text));
   return pawn_move(cell);
 }
 
