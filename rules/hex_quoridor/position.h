@@ -1,7 +1,7 @@
 #pragma once
 // The rules of Hex Quoridor on a position value: pawn moves and jumps (rules-spec §4.6), fence
 // placement with path checks, elimination and fence transfer (§4.3, §4.7), turn order and the
-// end of the game. No text here except the reasons a move is illegal (rules.cc) ;
+// end of the game. No text here except the reasons a move is illegal (move_errors.cc);
 // notation.cc and state.cc turn positions and moves into text.
 
 #include <array>

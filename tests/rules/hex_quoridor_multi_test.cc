@@ -25,7 +25,7 @@ std::vector<double> scores(const State& state) {
   return out;
 }
 
-TEST(HexQuoridorSetup, SeatsSidesAndFenceSupply) {  // rules-spec §4.4, §4.3 supply
+TEST(HexQuoridorSetup, SeatsSidesAndFenceSupply) {  // rules-spec §4.4, §4.3 supply, I-HQ-13
   EXPECT_EQ(new_game(2)->serialize(),
             "hex-quoridor size=5 teams=off ply=0 turn=0 seats=a3:9,i3:9 fences=-");
   EXPECT_EQ(new_game(3)->serialize(),
