@@ -8,6 +8,24 @@ namespace rules::iso_path {
 
 namespace {
 
+// Lateral teleports join the first and last cells of the top, middle and bottom rows; the home
+// rows are the top (White) and bottom (Black) rows.
+void add_teleports_and_homes(Geometry& geo) {
+  const std::array<int, 3> teleport_rows = {0, geo.side - 1, geo.rows - 1};
+  for (int i = 0; i < 3; ++i) {
+    const int row = teleport_rows[i];
+    const int west = geo.row_start[row], east = west + geo.row_length[row] - 1;
+    geo.teleport_pairs[i] = {west, east};
+    geo.adjacent[west] |= bit(east);
+    geo.adjacent[east] |= bit(west);
+  }
+  const int last = geo.rows - 1;
+  for (int i = 0; i < geo.side; ++i) {
+    geo.home[kWhite] |= bit(geo.row_start[0] + i);
+    geo.home[kBlack] |= bit(geo.row_start[last] + i);
+  }
+}
+
 // Lays out a hexagon of the given side as pointy-top rows (rules-spec §2.2): row k (0 = a, the
 // top) has axial r = side-1-k, and its cells run west to east with increasing q.
 Geometry build_geometry(int side) {
@@ -31,27 +49,14 @@ Geometry build_geometry(int side) {
     }
   }
   geo.cells = cell;
-  geo.all = cell == 64 ? ~CellSet{0} : bit(cell) - 1;
+  geo.all = bit(cell) - 1;  // at most 61 cells
   for (int c = 0; c < geo.cells; ++c) {
     for (int d = 0; d < 6; ++d) {
       auto found = index_of.find(hex::neighbour(geo.hex[c], d));
       if (found != index_of.end()) geo.adjacent[c] |= bit(found->second);
     }
   }
-  // Lateral teleports: the first and last cells of the top, middle and bottom rows.
-  const std::array<int, 3> teleport_rows = {0, radius, geo.rows - 1};
-  for (int i = 0; i < 3; ++i) {
-    const int row = teleport_rows[i];
-    const int west = geo.row_start[row], east = west + geo.row_length[row] - 1;
-    geo.teleport_pairs[i] = {west, east};
-    geo.adjacent[west] |= bit(east);
-    geo.adjacent[east] |= bit(west);
-  }
-  const int last = geo.rows - 1;
-  for (int i = 0; i < side; ++i) {
-    geo.home[kWhite] |= bit(geo.row_start[0] + i);
-    geo.home[kBlack] |= bit(geo.row_start[last] + i);
-  }
+  add_teleports_and_homes(geo);
   return geo;
 }
 

@@ -72,16 +72,16 @@ std::optional<std::string> second_action_error(const Position& after, const Acti
                                                bool first_won, const Action& second,
                                                CellSet capturable) {
   const Geometry& geo = *after.geo;
-  const std::string first_text = format_action(geo, first);
+  auto first_text = [&] { return format_action(geo, first); };  // only on the error path
   if (second.kind == ActionKind::kNone) {
     if (first_won) return std::nullopt;
     if (!has_second_action(after, first.kind, capturable)) {
-      return "first action: " + first_text + " leaves no legal second action";
+      return "first action: " + first_text() + " leaves no legal second action";
     }
-    return "the turn needs a second action after " + first_text +
+    return "the turn needs a second action after " + first_text() +
            ": only a winning action may stand alone";
   }
-  if (first_won) return "second action: the game already ended with " + first_text + "#";
+  if (first_won) return "second action: the game already ended with " + first_text() + "#";
   if (second.kind == first.kind) {
     return std::string("second action: a turn cannot have two ") + plural_name(first.kind) +
            "; the two actions must be of different kinds";

@@ -101,7 +101,7 @@ int IsoPathState::repetitions() const {
 std::vector<Move> IsoPathState::legal_moves() const {
   std::vector<Move> moves;
   if (finished()) return moves;
-  moves.reserve(1024);
+  moves.reserve(count_turns(position_));
   list_turns(position_, moves);
   return moves;
 }

@@ -27,13 +27,13 @@
 // render() with default options (White's home row on top; rotated 180 degrees when the
 // perspective seat plays White):
 //   Iso-Path h4, turn 1: white (seat 0) to move
-//   a       W   W   W   W          1-4   white home
-//   b     1   1   1   1   1        5-9
-//   c   1   1   1   1   1   1      10-15
-//   d 1   1   1   1   1   1   1    16-22
-//   e   1   1   1   1   1   1      23-28
-//   f     1   1   1   1   1        29-33
-//   g       B   B   B   B          34-37 black home
+//   a       W   W   W   W           1-4   white home
+//   b     1   1   1   1   1         5-9
+//   c   1   1   1   1   1   1       10-15
+//   d 1   1   1   1   1   1   1     16-22
+//   e   1   1   1   1   1   1       23-28
+//   f     1   1   1   1   1         29-33
+//   g       B   B   B   B           34-37 black home
 //   W white piece (on 2 tiles), B black piece (on the board), digits: tiles on an empty cell
 
 #include "rules/core/game.h"
