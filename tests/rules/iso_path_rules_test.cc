@@ -101,7 +101,7 @@ TEST(IsoPathTricky, HomeRowRuleBarsTheOwnerOnly) {
   EXPECT_EQ(reject(*black_again, "g2-f2 Tc3-g3"), "second action: g3 is in your home row");
 }
 
-// §2.9.5 A winning first action is the whole turn; the loser gets no reply.
+// §2.9.5 A winning first action is the whole turn; the loser gets no reply (I-IP-7 for '#').
 TEST(IsoPathTricky, WinningFirstActionEndsTheTurnAndTheGame) {
   const std::string cells =
       cells_text(h4(), {{"f1", 'W'}, {"g1", '2'}, {"g2", 'B'}, {"g3", 'B'}}, {});
@@ -120,7 +120,8 @@ TEST(IsoPathTricky, WinningFirstActionEndsTheTurnAndTheGame) {
   EXPECT_NE(state->serialize().find(" result=white:home-row history="), std::string::npos);
 }
 
-// I-IP-2: the two actions may come in either order.
+// I-IP-2: the two actions may come in either order. I-IP-8: both orders are listed as two
+// turns.
 TEST(IsoPathInterpretation, IIP2BuildAndMoveInEitherOrder) {
   const std::string cells =
       cells_text(h4(), {{"b3", 'W'}, {"b4", '2'}, {"e3", 'B'}, {"e4", '0'}}, {});
@@ -221,6 +222,16 @@ TEST(IsoPathInterpretation, IIP4TurnLimitDrawsAfterTurn300) {
   EXPECT_EQ(winning->outcome().summary, "white (seat 0) reached black's home row");
 }
 
+// I-IP-9: results of the rules come before the anti-stalling draw: a 300th turn that leaves the
+// opponent without a legal turn is a win (I-IP-3), not a draw.
+TEST(IsoPathInterpretation, IIP9NoTurnLossBeatsTheTurnLimit) {
+  const std::string cells = cells_text(
+      h4(), {{"g1", 'B'}, {"g4", '2'}, {"f1", 'W'}, {"e2", 'W'}, {"f2", '2'}}, {"c1", "c2", "c5"});
+  auto state = load_position(cells, "white", 299);
+  accept(*state, "e2-f2 Tc3-c4");
+  EXPECT_EQ(state->outcome().summary, "black (seat 1) has no legal turn, so white wins");
+}
+
 // I-IP-5: h5 plays with five pieces a side on a 61-cell board.
 TEST(IsoPathInterpretation, IIP5H5OpeningAndTeleportsAtCorners) {
   SeededRandom rng(2);
@@ -277,7 +288,8 @@ TEST(IsoPathRules, CapturingTheLastPieceWinsAlone) {
   EXPECT_EQ(state->outcome().seats, (std::vector<SeatResult>{{2, 0.0}, {1, 1.0}}));
 }
 
-TEST(IsoPathRules, SecondActionMayWinAndIsMarked) {
+// I-IP-7: '#' marks the winning action, also a second one; a false '#' is refused.
+TEST(IsoPathInterpretation, IIP7SecondActionMayWinAndIsMarked) {
   const std::string cells =
       cells_text(h4(), {{"f1", 'W'}, {"e1", '2'}, {"g1", '1'}, {"g2", 'B'}, {"g3", 'B'}}, {"c1"});
   auto state = load_position(cells, "white");
