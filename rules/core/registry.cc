@@ -1,5 +1,6 @@
 #include "rules/core/registry.h"
 
+#include "rules/iso_path/iso_path.h"
 #include "rules/hex_quoridor/hex_quoridor.h"
 
 namespace rules {
@@ -8,6 +9,7 @@ const std::vector<GameDef>& all_games() {
   // The one place games are listed. Keep the order stable: the CLI and catalogue show it.
   // Each game's header offers `GameDef definition();` in its own namespace.
   static const std::vector<GameDef> games = {
+      iso_path::definition(),
       hex_quoridor::definition(),
   };
   return games;
