@@ -27,16 +27,16 @@
 //   (top, north, east faces; §0.2), listed by rank then file.
 //
 // render() (default options; detailed shows "R132" per die, perspective 1 puts Black below):
-//       a  b  c  d  e  f  g  h  i  j  k  l  m  n  o
+//        a  b  c  d  e  f  g  h  i  j  k  l  m  n  o
 //    18  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . 18
-//   ...
+//    17  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . 17
 //    16  . B1  . B1  . B1  . B1  . B1  . B1  . B1  . 16
 //    15 B1  . B1  . B1  . B1  . B1  . B1  . B1  . B1 15
 //   ...
 //     4 R1  . R1  . R1  . R1  . R1  . R1  . R1  . R1  4
 //     3  . R1  . R1  . R1  . R1  . R1  . R1  . R1  .  3
 //   ...
-//       a  b  c  d  e  f  g  h  i  j  k  l  m  n  o
+//        a  b  c  d  e  f  g  h  i  j  k  l  m  n  o
 //   red (R) 15 dice, black (B) 15 dice
 //   red to move
 //   plies without a removal: 0 of 100

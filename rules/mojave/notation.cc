@@ -58,7 +58,10 @@ Result<Path> parse_alias(Reader& in, int from) {
   if (!to) return bad_notation(token + ": expected a destination square after '-'");
   const int files = file_of(*to) - file_of(from);
   const int ranks = rank_of(*to) - rank_of(from);
-  if ((files != 0) == (ranks != 0)) {
+  if (files == 0 && ranks == 0) {
+    return bad_notation("'" + square_name(from) + "-" + square_name(*to) + "' does not move");
+  }
+  if (files != 0 && ranks != 0) {
     return bad_notation("'" + square_name(from) + "-" + square_name(*to) +
                         "': the from-to form is only for straight moves; write the path, "
                         "e.g. " +
@@ -93,8 +96,9 @@ Result<Path> parse_legs(Reader& in, int from) {
     ++legs;
   }
   if (legs == 0) {
-    return bad_notation(in.rest() + ": expected a direction N, E, S or W and a count after " +
-                        square_name(from));
+    const std::string found = in.done() ? "nothing" : in.rest();
+    return bad_notation("expected a direction N, E, S or W and a count after " + square_name(from) +
+                        ", found " + found);
   }
   return path;
 }
@@ -111,6 +115,7 @@ std::optional<RuleError> parse_square_list(Reader& in, std::vector<int>& out, bo
 
 Result<RecordedResult> parse_result(Reader& in) {
   RecordedResult result;
+  const std::string whole = in.rest();
   while (!in.done()) {
     const std::string token = in.rest();
     std::optional<RuleError> error;
@@ -133,6 +138,7 @@ Result<RecordedResult> parse_result(Reader& in) {
     }
     if (error) return *error;
   }
+  if (result.top == 0) return bad_notation(whole + ": a result states the final top, as in =5");
   for (auto* list : {&result.own_lost, &result.enemy_lost, &result.zugzwang}) {
     std::sort(list->begin(), list->end(), notation_order);
   }
