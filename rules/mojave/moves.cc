@@ -90,8 +90,8 @@ std::optional<RuleError> check_shape(const Board& board, const Path& path) {
   constexpr const char* kDirectionNames = "NESW";
   if (path.extra_turns) return illegal("only one turn is allowed");
   if (path.second_count > 0 && path.second_dir % 2 == path.first_dir % 2) {
-    const std::string legs = {kDirectionNames[path.first_dir], ' ', 't', 'h', 'e', 'n', ' ',
-                              kDirectionNames[path.second_dir]};
+    const std::string legs = std::string(1, kDirectionNames[path.first_dir]) + " then " +
+                             kDirectionNames[path.second_dir];
     return illegal("a turn must be 90 degrees; " + legs +
                    (path.second_dir == path.first_dir ? " goes straight on" : " reverses"));
   }

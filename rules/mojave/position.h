@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -43,7 +44,10 @@ std::optional<Path> decode(Move move);
 // Up to four squares with no allocation: the largest groups are the dice next to one square.
 class SquareList {
  public:
-  void push_back(int square) { items_[size_++] = static_cast<std::int16_t>(square); }
+  void push_back(int square) {
+    assert(size_ < items_.size());
+    items_[size_++] = static_cast<std::int16_t>(square);
+  }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
   int operator[](int i) const { return items_[i]; }
