@@ -1,6 +1,7 @@
 #include "rules/core/registry.h"
 
 #include "rules/iso_path/iso_path.h"
+#include "rules/mojave/mojave.h"
 #include "rules/hex_quoridor/hex_quoridor.h"
 
 namespace rules {
@@ -10,6 +11,7 @@ const std::vector<GameDef>& all_games() {
   // Each game's header offers `GameDef definition();` in its own namespace.
   static const std::vector<GameDef> games = {
       iso_path::definition(),
+      mojave::definition(),
       hex_quoridor::definition(),
   };
   return games;
