@@ -150,6 +150,7 @@ class Generator {
 
 std::vector<Move> generate_moves(const Game& g) {
   std::vector<Move> moves;
+  moves.reserve(128);
   switch (g.phase) {
     case Phase::kOver:
       return moves;

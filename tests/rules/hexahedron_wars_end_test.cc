@@ -12,7 +12,7 @@ using dice::Orientation;
 
 // ---- victory blockers ---------------------------------------------------------------------
 
-TEST(HexahedronWarsBlockers, PlayersPlaceThemInTurnBeforePlay) {  // I-HW-6, I-HW-1
+TEST(HexahedronWarsBlockers, PlayersPlaceThemInTurnBeforePlay) {  // I-HW-6, I-HW-1, I-HW-28
   ReplayRandom setup({{"first-player", 2, 1}, {"blocker-value", 6, 2}});
   auto state =
       std::move(game().create(GameConfig{2, {{"victory-blockers", "easy"}}}, setup)).value();
@@ -70,6 +70,24 @@ TEST(HexahedronWarsBlockers, ClaimScoresAndReplacesTheTileFaceDown) {  // I-HW-1
   EXPECT_EQ(play_ok(*state, "c3:N@f5"), "c3:N@f5 {claimed c4 +1}");
   EXPECT_NE(state->serialize().find("tiles=a4:x,f5:x claims=1,0"), std::string::npos);
   EXPECT_EQ(die_at(*state, "c4"), "A362");
+}
+
+TEST(HexahedronWarsBlockers, AClaimedTileWithNowhereToGoLeavesTheGame) {  // I-HW-30
+  // Every empty square off the bases is next to a face-down tile, the vacated c3 included.
+  Position p(2);
+  p.die("c3", 0, Orientation{6, 4, 2}).die("a7", 1, 6).tile("c4", 3);
+  for (int rank = 2; rank <= 6; ++rank) {
+    for (char file = 'a'; file <= 'g'; ++file) {
+      const std::string square = std::string(1, file) + std::to_string(rank);
+      if (square != "c3" && square != "c4") p.tile(square, kFaceDown);
+    }
+  }
+  auto state = p.state();
+  EXPECT_EQ(rejection(*state, "c3:N@c3"),
+            "illegal_move: @c3 is next to the face-down blocker on d3: claimed tiles may not be "
+            "placed next to each other");
+  EXPECT_EQ(play_ok(*state, "c3:N"), "c3:N {claimed c4 +1}");
+  EXPECT_EQ(state->serialize().find("c4:"), state->serialize().find("c4:A"));
 }
 
 TEST(HexahedronWarsBlockers, FaceDownTilesBlockForTheRestOfTheGame) {  // §1.8
@@ -186,7 +204,7 @@ TEST(HexahedronWarsEnd, ThePlyLimitEndsTheGame) {  // I-HW-26
   EXPECT_EQ(game().info.max_plies, kPlyLimit);
 }
 
-TEST(HexahedronWarsEnd, APlayerWithoutMovesIsSkipped) {  // I-HW-7
+TEST(HexahedronWarsEnd, APlayerWithoutMovesIsSkipped) {  // I-HW-7, I-HW-31
   // B's dice sit in the NW corner behind face-down tiles and cannot move at all.
   Position p(4);
   p.die("a6", 1, 6).die("a7", 1, 6).die("b7", 1, 6);

@@ -62,6 +62,17 @@ TEST(HexahedronWarsWar, StepsBeforeTheWarCountAgainstTheAllowance) {  // I-HW-14
   EXPECT_EQ(state->to_move(), std::vector<int>{1});
 }
 
+TEST(HexahedronWarsWar, AContinuationIsOfferedEvenWithNothingLeftToDo) {  // I-HW-29
+  Position p(2);
+  p.die("e2", 0, Orientation{2, 6, 4}).die("e4", 1, 5).die("b7", 1, 6);
+  auto state = p.state();  // one step (top 2 at the start), then war with top 1
+  play_with(*state, "e2:N,wN", {roll("war-attacker", 1), roll("war-defender", 0), reroll(0)});
+  EXPECT_EQ(legal_texts(*state), std::vector<std::string>{"+:end"});
+  EXPECT_EQ(state->to_move(), std::vector<int>{0});
+  EXPECT_EQ(play_ok(*state, "+:END"), "+:end");
+  EXPECT_EQ(state->to_move(), std::vector<int>{1});
+}
+
 TEST(HexahedronWarsWar, TiesAreRerolledAndDefeatSendsTheAttackerHome) {  // §1.7
   auto state = war_position().state();
   EXPECT_EQ(play_with(*state, "e3:wN",
