@@ -25,16 +25,17 @@
 //   cont: <square>:<steps used>:<start top>:<visited squares joined by .> after a won war
 //
 // render() (2 players, default perspective; "::" empty home-base square, "#3" face-up blocker
-// showing 3, "##" face-down blocker, "A6" seat A's die with 6 on top):
+// showing 3, "##" face-down blocker, "A6" seat A's die with 6 on top; perspective turns the
+// board so that the seat's forward direction points up; detailed adds every die's orientation):
 //   Hexahedron Wars: Mobile Strike - 2 players, ply 0, A to move
-//        a  b  c  d  e  f  g
-//    7  B6 B6 B6 B6 B6 B6 B6  7
-//    6   .  .  .  .  .  .  .  6
+//         a  b  c  d  e  f  g
+//     7  B6 B6 B6 B6 B6 B6 B6   7
+//     6   .  .  .  .  .  .  .   6
 //   ...
-//    1  A6 A6 A6 A6 A6 A6 A6  1
-//        a  b  c  d  e  f  g
-//   A (south, seat 0): 7 dice, finishes on a7-g7, score 0
-//   B (north, seat 1): 7 dice, finishes on a1-g1, score 0
+//     1  A6 A6 A6 A6 A6 A6 A6   1
+//         a  b  c  d  e  f  g
+//   A (south, seat 0): 7 dice, finishes on a7 b7 c7 d7 e7 f7 g7, score 0
+//   B (north, seat 1): 7 dice, finishes on a1 b1 c1 d1 e1 f1 g1, score 0
 
 #include "rules/core/game.h"
 

@@ -102,7 +102,10 @@ std::string seat_line(const Game& g, int seat, bool detailed) {
   std::string out = std::string(1, seat_letter(seat)) + " (" + g.geo->base_name(seat) + ", seat " +
                     std::to_string(seat) + "): " + std::to_string(g.die_count(seat)) +
                     " dice, finishes on " + g.geo->describe(g.geo->finish_base(seat));
-  if (g.claims[seat]) out += ", " + std::to_string(g.claims[seat]) + " blockers claimed";
+  if (g.claims[seat]) {
+    out += ", " + std::to_string(g.claims[seat]) +
+           (g.claims[seat] == 1 ? " blocker claimed" : " blockers claimed");
+  }
   out += ", score " + std::to_string(score(g, seat));
   if (g.has_resigned(seat)) out += ", resigned";
   if (!detailed) return out;
