@@ -14,8 +14,10 @@
 
 namespace rules::hexahedron_wars {
 
-// I-HW-27: a submission holds at most this many tokens (the 64-bit move code's capacity).
-inline constexpr int kMaxTokens = 14;
+// I-HW-27: no legal submission has more tokens: at most 3 steps, and at most 2 jumps over each
+// opponent die (a second jump on the same line would land on a visited square), so 3 + 2 x 9
+// with 4 players. The move code holds exactly this many.
+inline constexpr int kMaxTokens = 21;
 
 enum class MoveKind : std::uint8_t {
   kPlaceBlocker = 0,  // setup: "@c4"
@@ -26,6 +28,8 @@ enum class MoveKind : std::uint8_t {
 struct Token {
   bool jump = false;  // false: a step
   Dir dir = Dir::kNorth;
+
+  bool operator==(const Token&) const = default;
 };
 
 struct MoveSpec {
@@ -39,8 +43,10 @@ struct MoveSpec {
   bool operator==(const MoveSpec&) const = default;
 };
 
-// Bit layout, high to low: kind (2), square (6), tokens (14 x 3, first token highest), count
-// (5), war (1), unused (1), place + 1 (7). A prefix therefore sorts before its extensions.
+// True when the code can hold the move: at most kMaxTokens tokens, at most 3 steps, and no token
+// reversing the one before it. Moves failing this are all illegal (see walk_move for why).
+bool encodable(const MoveSpec& spec);
+// Precondition: encodable(spec). The layout is described in moves.cc.
 Move encode(const MoveSpec& spec);
 MoveSpec decode(Move move);
 

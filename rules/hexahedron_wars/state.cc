@@ -43,6 +43,12 @@ class HexahedronWarsState final : public State {
   Result<Move> parse_move(std::string_view text) const override {
     Result<MoveSpec> spec = parse_notation(g_, text);
     if (!spec) return spec.error();
+    if (!encodable(*spec)) {
+      // Too many steps, or a token undoing the one before: no code, so report the rule now.
+      Result<Walk> walk = walk_move(g_, *spec);
+      if (!walk) return walk.error();
+      return illegal("a move may not turn straight back");
+    }
     return encode(*spec);
   }
   std::optional<RuleError> validate(Move move) const override {

@@ -270,12 +270,37 @@ TEST(HexahedronWarsNotation, BadNotationNamesTheToken) {  // §1.11
             "bad_notation: 'N@f5': @<square> comes last, after the claiming step");
 }
 
-TEST(HexahedronWarsNotation, AMoveHoldsAtMostFourteenTokens) {  // I-HW-27
+TEST(HexahedronWarsNotation, AMoveHoldsAtMostTwentyOneTokens) {  // I-HW-27
   Position p(2);
   p.die("c2", 0, 6).die("a7", 1, 6);
   std::string long_move = "c2:jN";
-  for (int i = 0; i < 14; ++i) long_move += ",jN";
-  EXPECT_EQ(rejection(*p.state(), long_move), "bad_notation: a move may hold at most 14 tokens");
+  for (int i = 0; i < 21; ++i) long_move += ",jN";
+  EXPECT_EQ(rejection(*p.state(), long_move), "bad_notation: a move may hold at most 21 tokens");
+  // Reversals and a fourth step have no move code; the rule they break is named at once.
+  EXPECT_EQ(rejection(*p.state(), "c2:N,E,W"),
+            "illegal_move: c3 was already visited this turn: a move may not visit a square "
+            "twice");
+  EXPECT_EQ(rejection(*p.state(), "c2:N,E,N,E"),
+            "illegal_move: a die showing 6 may take only 3 steps this turn");
+}
+
+TEST(HexahedronWarsNotation, MoveCodesRoundTripAtFullLength) {  // I-HW-27
+  MoveSpec spec;
+  spec.kind = MoveKind::kMove;
+  spec.square = 48;
+  spec.count = kMaxTokens;
+  for (int i = 0; i < kMaxTokens; ++i) {
+    spec.tokens[i] = {i % 7 != 3, static_cast<Dir>((i / 2) % 4)};
+  }
+  spec.war = true;
+  ASSERT_TRUE(encodable(spec));
+  EXPECT_EQ(decode(encode(spec)), spec);
+  spec.war = false;
+  spec.place = 47;
+  EXPECT_EQ(decode(encode(spec)), spec);
+  MoveSpec end;
+  end.kind = MoveKind::kContinue;
+  EXPECT_EQ(decode(encode(end)), end);
 }
 
 TEST(HexahedronWarsNotation, ContinuationTokensOnlyAfterAWonWar) {  // §1.11
