@@ -194,6 +194,19 @@ TEST(HexahedronWarsEnd, CapturingTheLastArmyEnds) {  // I-HW-22
   EXPECT_EQ(state->outcome().summary, "only A has dice left; scores A 7, B 0; A wins");
 }
 
+TEST(HexahedronWarsEnd, NobodyAbleToMoveEndsTheGame) {  // I-HW-22
+  // B is walled in on rank 7. A claims c4 and walls itself in by putting the tile on c3.
+  Position p(2);
+  for (const char* square : {"a7", "b7", "c7", "d7", "e7", "f7", "g7"}) p.die(square, 1, 6);
+  for (const char* square : {"a6", "b6", "c6", "d6", "e6", "f6", "g6", "b4", "d4", "c5"}) {
+    p.tile(square, kFaceDown);
+  }
+  p.die("c3", 0, Orientation{6, 4, 2}).tile("c4", 3);
+  auto state = p.state();
+  EXPECT_EQ(play_ok(*state, "c3:N@c3"), "c3:N@c3 {claimed c4 +1; game over}");
+  EXPECT_EQ(state->outcome().summary, "no player can move; scores A 1, B 0; A wins");
+}
+
 TEST(HexahedronWarsEnd, ThePlyLimitEndsTheGame) {  // I-HW-26
   Position p(2);
   p.die("c3", 0, 6).die("a5", 1, 6).ply(kPlyLimit - 1);
