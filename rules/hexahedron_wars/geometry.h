@@ -89,7 +89,8 @@ class Geometry {
   Bits any_base_ = 0, blocker_base_ = 0;
 };
 
-// The compiled board for 2, 3 or 4 players; nullptr for other counts.
+// The compiled board for 2, 3 or 4 players; nullptr for other counts. A new layout must keep
+// at most 64 squares and at most 9 opponent dice per seat (the move code, moves.h).
 const Geometry* geometry_for(int players);
 // The data behind geometry_for (exposed for tests and documentation).
 LayoutSpec layout_spec(int players);
