@@ -1,5 +1,6 @@
 #include "rules/core/registry.h"
 
+#include "rules/hexahedron_wars/hexahedron_wars.h"
 #include "rules/iso_path/iso_path.h"
 #include "rules/mojave/mojave.h"
 #include "rules/hex_quoridor/hex_quoridor.h"
@@ -10,6 +11,7 @@ const std::vector<GameDef>& all_games() {
   // The one place games are listed. Keep the order stable: the CLI and catalogue show it.
   // Each game's header offers `GameDef definition();` in its own namespace.
   static const std::vector<GameDef> games = {
+      hexahedron_wars::definition(),
       iso_path::definition(),
       mojave::definition(),
       hex_quoridor::definition(),
