@@ -34,17 +34,11 @@ std::string_view trim(std::string_view text) {
 }  // namespace
 
 std::string_view strip_annotation(std::string_view text) {
-  if (auto comment = text.find("//"); comment != std::string_view::npos) {
-    text = text.substr(0, comment);
-  }
-  if (auto semicolon = text.find(';'); semicolon != std::string_view::npos) {
-    text = text.substr(0, semicolon);
-  }
-  text = trim(text);
-  if (!text.empty() && text.back() == '}') {
-    if (auto open = text.rfind('{'); open != std::string_view::npos) text = text.substr(0, open);
-  }
-  return trim(text);
+  // The move ends at the first annotation "{", comment "//" or turn end ";", whichever comes
+  // first: annotations may themselves contain ';' and '//' never starts a move.
+  std::size_t end = text.size();
+  for (std::string_view marker : {"{", "//", ";"}) end = std::min(end, text.find(marker));
+  return trim(text.substr(0, end));
 }
 
 Result<std::string> preview(const State& state, std::string_view text) {

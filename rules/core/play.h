@@ -23,7 +23,8 @@ Result<std::string> play_entry(State& state, std::string_view entry, RandomSourc
 bool is_resignation(std::string_view entry, int& seat);
 std::string resignation_entry(int seat);
 
-// Strips a trailing "{...}" annotation and surrounding whitespace, and a "//" comment.
+// The move part of a text: everything before the first "{" (annotation), "//" (comment) or ";"
+// (end of turn), without surrounding whitespace.
 std::string_view strip_annotation(std::string_view text);
 
 // Splits "key=value" option text; false when there is no '='.

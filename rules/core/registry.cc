@@ -1,9 +1,9 @@
 #include "rules/core/registry.h"
 
+#include "rules/hex_quoridor/hex_quoridor.h"
 #include "rules/hexahedron_wars/hexahedron_wars.h"
 #include "rules/iso_path/iso_path.h"
 #include "rules/mojave/mojave.h"
-#include "rules/hex_quoridor/hex_quoridor.h"
 
 namespace rules {
 

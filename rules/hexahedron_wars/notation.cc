@@ -25,16 +25,6 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return true;
 }
 
-// Drops a "{...}" record annotation before strip_annotation() sees it: the annotation itself
-// contains ';', which strip_annotation() would take for the end of the turn.
-std::string without_braces(std::string_view text) {
-  const auto open = text.find('{');
-  if (open == std::string_view::npos) return std::string(text);
-  const auto close = text.find('}', open);
-  if (close == std::string_view::npos) return std::string(text);
-  return std::string(text.substr(0, open)) + std::string(text.substr(close + 1));
-}
-
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
     text.remove_prefix(1);
@@ -142,8 +132,7 @@ std::optional<RuleError> parse_tokens(const Game& g, std::string_view text, Move
 }  // namespace
 
 Result<MoveSpec> parse_notation(const Game& g, std::string_view text) {
-  const std::string stripped = without_braces(text);
-  const std::string move(strip_annotation(stripped));
+  const std::string move(strip_annotation(text));
   MoveSpec spec;
   if (move.empty())
     return bad_notation("empty move: expected <square>:<tokens>, +:<tokens> or @<square>");
