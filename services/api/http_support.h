@@ -19,13 +19,14 @@ class GameService;
 // A problem with extension members and extra headers; guarded() renders it.
 class GameError : public std::exception {
  public:
-  GameError(int status, std::string code, std::string detail, nlohmann::json extra = {},
-            std::vector<std::pair<std::string, std::string>> headers = {})
-      : status(status),
-        code(std::move(code)),
-        detail(std::move(detail)),
-        extra(std::move(extra)),
-        headers(std::move(headers)) {}
+  GameError(int status_value, std::string code_value, std::string detail_value,
+            nlohmann::json extra_value = {},
+            std::vector<std::pair<std::string, std::string>> headers_value = {})
+      : status(status_value),
+        code(std::move(code_value)),
+        detail(std::move(detail_value)),
+        extra(std::move(extra_value)),
+        headers(std::move(headers_value)) {}
   const char* what() const noexcept override { return detail.c_str(); }
 
   int status;

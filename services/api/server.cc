@@ -1,0 +1,258 @@
+#include "services/api/server.h"
+
+#include <spdlog/spdlog.h>
+#include <sys/socket.h>
+
+#include <cerrno>
+#include <cstring>
+#include <regex>
+#include <stdexcept>
+#include <vector>
+
+#include "services/api/guards.h"
+
+namespace api {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Set when routing starts, read by the access logger. httplib serves a request start to end on
+// one worker thread, so a thread_local is per request. Requests rejected before routing (a
+// malformed request line, an over-long URI) have no start and log 0 ms.
+thread_local std::optional<Clock::time_point> t_request_start;
+
+// The only way to change httplib 0.11.4's listen backlog (hard-coded 5) is to call listen()
+// again on its protected socket after binding.
+class HttpServer : public httplib::Server {
+ public:
+  bool set_backlog(int backlog) { return ::listen(svr_sock_, backlog) == 0; }
+};
+
+void reuse_address_only(socket_t sock) {
+  int yes = 1;
+  ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+}
+
+struct Route {
+  std::string method;
+  std::regex pattern;
+};
+
+std::string default_detail(const Request& req, int status) {
+  switch (status) {
+    case 400:
+      return "The request could not be parsed.";
+    case 404:
+      return "No route for " + req.method + " " + req.path + ".";
+    case 413:
+      return "The request body is too large.";
+    case 414:
+      return "The request URI is too long.";
+    default:
+      return std::string(status_title(status)) + ".";
+  }
+}
+
+}  // namespace
+
+class Server::Impl {
+ public:
+  explicit Impl(ServerOptions opts) : options(opts) { configure(); }
+
+  void add(const std::string& method, const std::string& pattern, Handler handler);
+  std::vector<std::string> allowed_methods(const std::string& path) const;
+  httplib::Server::HandlerResponse pre_route(const Request& req, Response& res) const;
+  httplib::Server::HandlerResponse on_error(const Request& req, Response& res) const;
+  void on_exception(const Request& req, Response& res, std::exception_ptr error) const;
+  static void log(const Request& req, const Response& res);
+
+  ServerOptions options;
+  HttpServer http;
+  std::vector<Route> routes;
+  std::vector<ExceptionMapper> mappers;
+  int port = -1;
+
+ private:
+  void configure();
+};
+
+void Server::Impl::configure() {
+  const std::size_t threads = options.threads;
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  http.set_tcp_nodelay(true);
+  http.set_socket_options(reuse_address_only);
+  http.set_keep_alive_max_count(options.keep_alive_max);
+  http.set_keep_alive_timeout(options.keep_alive_timeout.count());
+  http.set_read_timeout(options.read_timeout);
+  http.set_write_timeout(options.write_timeout);
+  http.set_payload_max_length(options.max_body_bytes);
+  http.set_pre_routing_handler(
+      [this](const Request& req, Response& res) { return pre_route(req, res); });
+  // "Expect: 100-continue" is answered before routing: apply the same guards there, so a
+  // client waiting for 100 gets 411/413 instead of being invited to upload.
+  http.set_expect_100_continue_handler([this](const Request& req, Response& res) {
+    t_request_start = Clock::now();
+    if (auto rejection = check_body_framing(req, options.max_body_bytes)) {
+      problem(res, rejection->status, rejection->code, rejection->detail);
+      return rejection->status;
+    }
+    return 100;
+  });
+  http.set_error_handler(httplib::Server::HandlerWithResponse(
+      [this](const Request& req, Response& res) { return on_error(req, res); }));
+  http.set_exception_handler([this](const Request& req, Response& res, std::exception_ptr e) {
+    on_exception(req, res, std::move(e));
+  });
+  http.set_logger([](const Request& req, const Response& res) { log(req, res); });
+}
+
+void Server::Impl::add(const std::string& method, const std::string& pattern, Handler handler) {
+  routes.push_back({method, std::regex(pattern)});
+  if (method == "GET") http.Get(pattern, std::move(handler));
+  if (method == "POST") http.Post(pattern, std::move(handler));
+  if (method == "PUT") http.Put(pattern, std::move(handler));
+  if (method == "PATCH") http.Patch(pattern, std::move(handler));
+  if (method == "DELETE") http.Delete(pattern, std::move(handler));
+}
+
+std::vector<std::string> Server::Impl::allowed_methods(const std::string& path) const {
+  std::vector<std::string> methods;
+  for (const auto& route : routes) {
+    if (!std::regex_match(path, route.pattern)) continue;
+    if (std::find(methods.begin(), methods.end(), route.method) != methods.end()) continue;
+    methods.push_back(route.method);
+    if (route.method == "GET") methods.push_back("HEAD");
+  }
+  return methods;
+}
+
+httplib::Server::HandlerResponse Server::Impl::pre_route(const Request& req, Response& res) const {
+  using R = httplib::Server::HandlerResponse;
+  t_request_start = Clock::now();
+  if (auto rejection = check_body_framing(req, options.max_body_bytes)) {
+    problem(res, rejection->status, rejection->code, rejection->detail);
+    // The body was not read, so this connection cannot carry another request.
+    res.set_header("Connection", "close");
+    return R::Handled;
+  }
+  const std::vector<std::string> allowed = allowed_methods(req.path);
+  if (allowed.empty()) {
+    problem(res, 404, "not_found", "No route for " + req.method + " " + req.path + ".");
+  } else if (std::find(allowed.begin(), allowed.end(), req.method) == allowed.end()) {
+    std::string allow;
+    for (const auto& m : allowed) allow += (allow.empty() ? "" : ", ") + m;
+    problem(res, 405, "method_not_allowed", req.method + " is not allowed on " + req.path + ".");
+    res.set_header("Allow", allow);
+  } else {
+    return R::Unhandled;
+  }
+  if (req.get_header_value<uint64_t>("Content-Length") > 0) res.set_header("Connection", "close");
+  return R::Handled;
+}
+
+httplib::Server::HandlerResponse Server::Impl::on_error(const Request& req, Response& res) const {
+  // Handlers and guards already wrote a problem; only httplib's bare statuses need one.
+  if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+  problem(res, res.status, default_problem_code(res.status), default_detail(req, res.status));
+  return httplib::Server::HandlerResponse::Handled;
+}
+
+void Server::Impl::on_exception(const Request& req, Response& res, std::exception_ptr error) const {
+  res.headers.clear();
+  try {
+    std::rethrow_exception(std::move(error));
+  } catch (const ApiError& e) {
+    problem(res, e);
+  } catch (const std::exception& e) {
+    for (const auto& mapper : mappers) {
+      if (auto mapped = mapper(e)) {
+        spdlog::warn("{} {}: {}", req.method, req.path, e.what());
+        problem(res, *mapped);
+        return;
+      }
+    }
+    spdlog::error("unhandled exception in {} {}: {}", req.method, req.path, e.what());
+    problem(res, 500, "internal", "The server failed to handle this request.");
+  } catch (...) {
+    spdlog::error("unhandled non-standard exception in {} {}", req.method, req.path);
+    problem(res, 500, "internal", "The server failed to handle this request.");
+  }
+}
+
+void Server::Impl::log(const Request& req, const Response& res) {
+  double ms = 0;
+  if (t_request_start) {
+    ms = std::chrono::duration<double, std::milli>(Clock::now() - *t_request_start).count();
+    t_request_start.reset();
+  }
+  spdlog::info("access {} {} {} {:.1f}ms {}", req.method.empty() ? "-" : req.method,
+               req.path.empty() ? "-" : req.path, res.status, ms, req.remote_addr);
+}
+
+Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(options)) {}
+
+Server::~Server() {
+  if (impl_->http.is_running()) impl_->http.stop();
+}
+
+Server& Server::get(const std::string& pattern, Handler handler) {
+  impl_->add("GET", pattern, std::move(handler));
+  return *this;
+}
+
+Server& Server::post(const std::string& pattern, Handler handler) {
+  impl_->add("POST", pattern, std::move(handler));
+  return *this;
+}
+
+Server& Server::put(const std::string& pattern, Handler handler) {
+  impl_->add("PUT", pattern, std::move(handler));
+  return *this;
+}
+
+Server& Server::patch(const std::string& pattern, Handler handler) {
+  impl_->add("PATCH", pattern, std::move(handler));
+  return *this;
+}
+
+Server& Server::del(const std::string& pattern, Handler handler) {
+  impl_->add("DELETE", pattern, std::move(handler));
+  return *this;
+}
+
+Server& Server::add_routes(const std::function<void(Server&)>& register_routes) {
+  register_routes(*this);
+  return *this;
+}
+
+Server& Server::add_exception_mapper(ExceptionMapper mapper) {
+  impl_->mappers.push_back(std::move(mapper));
+  return *this;
+}
+
+int Server::bind(const std::string& host, int port) {
+  errno = 0;
+  const int bound = port == 0 ? impl_->http.bind_to_any_port(host)
+                              : (impl_->http.bind_to_port(host, port) ? port : -1);
+  if (bound < 0) {
+    const std::string reason = errno ? std::strerror(errno) : "unknown error";
+    throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) + " (" +
+                             reason + ")");
+  }
+  if (!impl_->http.set_backlog(impl_->options.listen_backlog)) {
+    throw std::runtime_error("listen(backlog=" + std::to_string(impl_->options.listen_backlog) +
+                             ") failed: " + std::strerror(errno));
+  }
+  impl_->port = bound;
+  return bound;
+}
+
+bool Server::run() { return impl_->http.listen_after_bind(); }
+
+void Server::stop() { impl_->http.stop(); }
+
+bool Server::is_running() const { return impl_->http.is_running(); }
+
+int Server::port() const { return impl_->port; }
+
+}  // namespace api

@@ -1,0 +1,94 @@
+#pragma once
+// api::Server: cpp-httplib 0.11.4 configured for hexpostd, plus the pieces every route needs.
+//
+// What it does for every request, so route files do not have to:
+//   - framing guards before any body is read (see guards.h): chunked -> 411, POST/PUT/PATCH
+//     without Content-Length -> 411 at once, Content-Length over the limit -> 413;
+//   - unknown path -> 404, known path with another method -> 405 + Allow (both before the body
+//     is read);
+//   - every 4xx/5xx that has no body yet becomes application/problem+json (httplib's own
+//     400/404/413/414 included);
+//   - ApiError thrown by a handler -> its problem; other exceptions -> mappers (add_exception
+//     _mapper), else a logged, generic 500 (e.what() never reaches the client);
+//   - one access-log line per request: method, path (no query string), status, milliseconds,
+//     peer address. Headers (Authorization!) and query strings are never logged.
+// And for the socket: explicit worker pool, TCP_NODELAY, keep-alive limits, SO_REUSEADDR
+// instead of httplib's SO_REUSEPORT (so a second server on the same port fails to bind), and a
+// listen backlog of options.listen_backlog instead of httplib's hard-coded 5.
+//
+// Adding routes (another file, e.g. api/match_routes.cc):
+//   void add_match_routes(api::Server& server, MatchDeps& deps) {
+//     server.post(R"(/matches/(\d+)/moves)", [&deps](const api::Request& req, api::Response& res) {
+//       const nlohmann::json body = api::parse_json_body(req);  // throws ApiError
+//       ...
+//     });
+//   }
+// Patterns are std::regex over the path (httplib 0.11.4 has no ":id" parameters); captures are
+// in req.matches. Register every route before bind().
+
+#include <httplib.h>
+
+#include <chrono>
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "services/api/problem.h"
+
+namespace api {
+
+using Request = httplib::Request;
+using Response = httplib::Response;
+using Handler = std::function<void(const Request&, Response&)>;
+// Returns the ApiError to answer with, or nullopt to try the next mapper / fall back to 500.
+using ExceptionMapper = std::function<std::optional<ApiError>(const std::exception&)>;
+
+struct ServerOptions {
+  std::size_t threads = 32;  // workers; each keep-alive connection holds one while open
+  std::size_t keep_alive_max = 100;
+  std::chrono::seconds keep_alive_timeout{5};
+  std::chrono::seconds read_timeout{5};
+  std::chrono::seconds write_timeout{5};
+  std::size_t max_body_bytes = 64 * 1024;
+  int listen_backlog = 1024;
+};
+
+class Server {
+ public:
+  explicit Server(ServerOptions options = {});
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  Server& get(const std::string& pattern, Handler handler);  // also answers HEAD
+  Server& post(const std::string& pattern, Handler handler);
+  Server& put(const std::string& pattern, Handler handler);
+  Server& patch(const std::string& pattern, Handler handler);
+  Server& del(const std::string& pattern, Handler handler);
+  // For route files: server.add_routes([&](api::Server& s) { add_match_routes(s, deps); }).
+  Server& add_routes(const std::function<void(Server&)>& register_routes);
+  Server& add_exception_mapper(ExceptionMapper mapper);
+
+  // Binds host:port (port 0 = any free port) and listens. Returns the port. Throws
+  // std::runtime_error if the address cannot be bound.
+  int bind(const std::string& host, int port);
+  // Serves until stop(). Call after bind(); blocks. False if the accept loop failed.
+  bool run();
+  // Thread-safe; run() returns after the workers finish their current requests.
+  void stop();
+  bool is_running() const;
+  int port() const;
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The client's address: the socket peer (req.remote_addr). httplib 0.11.4 also copies it into a
+// REMOTE_ADDR request *header*, which a client can shadow; never read that header.
+inline const std::string& client_address(const Request& req) { return req.remote_addr; }
+
+}  // namespace api

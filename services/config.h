@@ -1,0 +1,76 @@
+#pragma once
+// hexpostd configuration: environment variables, read and validated once at start-up.
+//
+// load_config() is pure: it takes the variables as a map (main() builds it from environ) and
+// either returns a complete Config or throws ConfigError whose what() is one line naming the
+// variable, the rule and the offending value (never the value of HEXPOST_DATABASE_URL, which
+// may hold a password). An empty value counts as unset.
+//
+//   variable                     default                  meaning
+//   HEXPOST_DATABASE_URL         (required)               libpq connection string or URI
+//   HEXPOST_LISTEN               127.0.0.1:8080           host:port ([v6]:port); port 0 = any
+//   HEXPOST_THREADS              32                       HTTP worker threads (1..1024)
+//   HEXPOST_DB_POOL              8                        database connections (1..256)
+//   HEXPOST_DB_WAIT_MS           2000                     wait for a free connection, then 503
+//   HEXPOST_NO_MIGRATE           false                    serve does not apply migrations
+//   HEXPOST_MIGRATIONS_DIR       <source>/migrations      where the NNNN_name.sql files are
+//   HEXPOST_MAX_BODY_BYTES       65536                    request body limit (413 above)
+//   HEXPOST_KEEPALIVE_MAX        100                      requests per keep-alive connection
+//   HEXPOST_KEEPALIVE_TIMEOUT_S  5                        idle keep-alive timeout, seconds
+//   HEXPOST_HEARTBEAT_S          10                       service_instances heartbeat period
+//   HEXPOST_INSTANCE_ID          <host>-<pid>             id in service_instances
+//   HEXPOST_LOG_LEVEL            info                     trace debug info warn error critical off
+
+#include <chrono>
+#include <cstddef>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace config {
+
+using EnvMap = std::map<std::string, std::string, std::less<>>;
+
+struct ListenAddress {
+  std::string host;
+  int port = 0;
+};
+
+struct Config {
+  std::string database_url;
+  ListenAddress listen{"127.0.0.1", 8080};
+  int threads = 32;
+  int db_pool = 8;
+  std::chrono::milliseconds db_wait{2000};
+  bool migrate_on_serve = true;
+  std::string migrations_dir;
+  std::size_t max_body_bytes = 64 * 1024;
+  int keep_alive_max = 100;
+  std::chrono::seconds keep_alive_timeout{5};
+  std::chrono::seconds heartbeat_interval{10};
+  std::string instance_id;  // empty: main() derives <host>-<pid>
+  std::string log_level = "info";
+};
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Throws ConfigError (one line) on the first missing or invalid variable.
+Config load_config(const EnvMap& env);
+
+// The HEXPOST_* entries of a POSIX environ array.
+EnvMap environment_map(const char* const* envp);
+
+// host:port or [v6]:port. Throws ConfigError naming `variable`.
+ListenAddress parse_listen_address(std::string_view text, std::string_view variable);
+
+// The URL with any password replaced by "***" (URI user info, ?password=, password=...).
+std::string redact_database_url(std::string_view url);
+
+// One line describing the effective configuration, without secrets, for the start-up log.
+std::string describe(const Config& config);
+
+}  // namespace config

@@ -1,0 +1,283 @@
+// hexpostd: composition root. Reads the configuration once, then wires storage and api
+// together for `serve`, or applies migrations for `migrate`. No logic of its own beyond that.
+
+#include <pthread.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+#include <CLI/CLI.hpp>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "services/api/game_service.h"
+#include "services/api/health_routes.h"
+#include "services/api/server.h"
+#include "services/config.h"
+#include "services/storage/instances.h"
+#include "services/storage/migrations.h"
+#include "services/storage/pool.h"
+#include "services/storage/readiness.h"
+
+extern char** environ;
+
+namespace {
+
+constexpr const char* kEnvironmentHelp = R"(
+Environment (read once at start; a bad value stops hexpostd with one line):
+  HEXPOST_DATABASE_URL         libpq connection string or postgresql:// URI (required)
+  HEXPOST_LISTEN               host:port to serve on (default 127.0.0.1:8080; port 0 = any)
+  HEXPOST_THREADS              HTTP worker threads (default 32)
+  HEXPOST_DB_POOL              database connections (default 8)
+  HEXPOST_DB_WAIT_MS           wait for a free connection before answering 503 (default 2000)
+  HEXPOST_NO_MIGRATE           1: serve does not apply pending migrations (default 0)
+  HEXPOST_MIGRATIONS_DIR       directory of NNNN_name.sql files
+  HEXPOST_MAX_BODY_BYTES       request body limit (default 65536)
+  HEXPOST_KEEPALIVE_MAX        requests per keep-alive connection (default 100)
+  HEXPOST_KEEPALIVE_TIMEOUT_S  keep-alive idle timeout (default 5)
+  HEXPOST_HEARTBEAT_S          service_instances heartbeat period (default 10)
+  HEXPOST_INSTANCE_ID          instance id (default <hostname>-<pid>)
+  HEXPOST_LOG_LEVEL            trace|debug|info|warn|error|critical|off (default info)
+  HEXPOST_RATE_PER_S           per-token sustained request rate (default 20)
+  HEXPOST_RATE_BURST           per-token burst (token-bucket size, default 120)
+  HEXPOST_CHALLENGE_EXPIRY_S   challenges expire after this many seconds (default 604800)
+)";
+
+void setup_logging(const std::string& level) {
+  auto logger = spdlog::stderr_color_mt("hexpostd");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e%z %^%l%$ %v");
+  spdlog::set_level(spdlog::level::from_str(level));
+}
+
+// libpq reads these when the connection string does not say otherwise: a black-holed database
+// host must not hang start-up or a request, and pg_stat_activity should name us.
+void set_libpq_defaults() {
+  ::setenv("PGCONNECT_TIMEOUT", "5", /*overwrite=*/0);
+  ::setenv("PGAPPNAME", "hexpostd", /*overwrite=*/0);
+}
+
+std::string default_instance_id() {
+  char host[256] = {};
+  if (::gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "unknown");
+  return std::string(host) + "-" + std::to_string(::getpid());
+}
+
+// libpq messages span several lines ("could not connect...\n\tIs the server running...").
+std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\t') c = ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
+// SIGINT/SIGTERM are blocked in every thread (construct this before starting any) and taken by
+// one watcher thread with sigtimedwait. After the first signal it keeps calling on_signal until
+// stop(), which covers a signal that lands before the server has started listening; a second
+// signal exits at once.
+class SignalWatcher {
+ public:
+  SignalWatcher() {
+    sigemptyset(&signals_);
+    sigaddset(&signals_, SIGINT);
+    sigaddset(&signals_, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals_, nullptr);
+  }
+  ~SignalWatcher() { stop(); }
+
+  void start(std::function<void()> on_signal) {
+    thread_ = std::thread([this, on_signal = std::move(on_signal)] { watch(on_signal); });
+  }
+  void stop() {
+    done_ = true;
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  void watch(const std::function<void()>& on_signal) {
+    const timespec tick{0, 200'000'000};
+    bool signalled = false;
+    while (!done_) {
+      const int signal = sigtimedwait(&signals_, nullptr, &tick);
+      if (signal > 0 && signalled) {
+        spdlog::warn("second {}: exiting now", strsignal(signal));
+        std::_Exit(1);
+      }
+      if (signal > 0) {
+        spdlog::info("{}: stopping (finishing requests in flight)", strsignal(signal));
+        signalled = true;
+      }
+      if (signalled) on_signal();
+    }
+  }
+
+  sigset_t signals_{};
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
+
+api::Readiness to_api(const storage::Readiness& r) {
+  using State = storage::Readiness::State;
+  switch (r.state) {
+    case State::kReady:
+      return {true, "", r.detail};
+    case State::kDatabaseUnavailable:
+      return {false, "database_unavailable", r.detail};
+    case State::kMigrationsPending:
+      return {false, "migrations_pending", r.detail};
+    case State::kMigrationsInvalid:
+      return {false, "migrations_invalid", r.detail};
+  }
+  return {false, "not_ready", r.detail};
+}
+
+api::ServerOptions server_options(const config::Config& cfg) {
+  api::ServerOptions options;
+  options.threads = static_cast<std::size_t>(cfg.threads);
+  options.keep_alive_max = static_cast<std::size_t>(cfg.keep_alive_max);
+  options.keep_alive_timeout = cfg.keep_alive_timeout;
+  options.max_body_bytes = cfg.max_body_bytes;
+  return options;
+}
+
+void log_applied(const std::vector<std::string>& applied, std::size_t total) {
+  if (applied.empty()) spdlog::info("migrations: schema is current ({} files)", total);
+  for (const auto& file : applied) spdlog::info("migrations: applied {}", file);
+}
+
+int run_migrate(const config::Config& cfg) {
+  const auto migrations = storage::load_migrations(cfg.migrations_dir);
+  log_applied(storage::apply_migrations(cfg.database_url, migrations), migrations.size());
+  return 0;
+}
+
+// Applies pending migrations unless told not to, and refuses to go on when an applied file
+// was edited (apply_migrations throws; without migrating, the status check does).
+void prepare_schema(const config::Config& cfg, storage::ConnectionPool& pool,
+                    const std::vector<storage::Migration>& migrations) {
+  if (cfg.migrate_on_serve) {
+    log_applied(storage::apply_migrations(cfg.database_url, migrations), migrations.size());
+    return;
+  }
+  const auto status = storage::migration_status(pool, migrations);
+  if (!status.problems.empty()) throw storage::MigrationError(status.problems.front());
+  if (!status.pending.empty()) {
+    spdlog::warn("migrations: {} pending and HEXPOST_NO_MIGRATE is set; /readyz answers 503",
+                 status.pending.size());
+  }
+}
+
+std::string url_for(const config::ListenAddress& listen, int port) {
+  const bool v6 = listen.host.find(':') != std::string::npos;
+  return "http://" + (v6 ? "[" + listen.host + "]" : listen.host) + ":" + std::to_string(port);
+}
+
+int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_options) {
+  SignalWatcher signals;  // before any thread exists
+  const auto migrations = storage::load_migrations(cfg.migrations_dir);
+  storage::ConnectionPool pool(cfg.database_url, static_cast<std::size_t>(cfg.db_pool),
+                               cfg.db_wait);
+  prepare_schema(cfg, pool, migrations);
+
+  storage::InstanceRepository instances(pool);
+  instances.register_start(cfg.instance_id);
+  storage::Heartbeat heartbeat(instances, cfg.instance_id, cfg.heartbeat_interval);
+  heartbeat.start();
+
+  api::Server server(server_options(cfg));
+  server.add_exception_mapper([](const std::exception& e) -> std::optional<api::ApiError> {
+    if (!storage::is_database_unavailable(e)) return std::nullopt;
+    return api::ApiError(503, "database_unavailable", "The database is not available.", 5);
+  });
+  api::add_health_routes(server,
+                         [&] { return to_api(storage::check_readiness(pool, migrations)); });
+  api::GameService games(pool, domain::Catalog::from_registry(), game_options);
+  api::add_game_service_routes(server, games);
+  const int port = server.bind(cfg.listen.host, cfg.listen.port);
+  spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
+
+  signals.start([&server] { server.stop(); });
+  const bool clean = server.run();
+  signals.stop();
+  heartbeat.stop();
+  spdlog::info("hexpostd stopped");
+  return clean ? 0 : 1;
+}
+
+// `hexpostd admin create-user NAME --email E [--admin] [--bot]`: the password is read from
+// stdin (first line), never from the command line; the new token is printed once.
+int run_create_user(const config::Config& cfg, const api::GameServiceOptions& options,
+                    const std::string& username, const std::string& email, bool admin, bool bot) {
+  std::string password;
+  std::getline(std::cin, password);
+  if (!domain::valid_username(username) || !domain::valid_email(email) || password.size() < 8) {
+    std::fprintf(stderr, "hexpostd: need a valid username, e-mail and a password of 8+ characters on stdin\n");
+    return 2;
+  }
+  storage::ConnectionPool pool(cfg.database_url, 1, cfg.db_wait);
+  api::GameService service(pool, domain::Catalog::from_registry(), options);
+  const api::CreatedAccount created =
+      api::create_account(service, username, email, password, bot, admin);
+  if (!created.token) {
+    std::fprintf(stderr, "hexpostd: the username %s is taken\n", username.c_str());
+    return 1;
+  }
+  std::printf("%s\n", created.token->c_str());
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"hexpostd: the Hexpost correspondence game server"};
+  app.set_version_flag("--version", std::string("hexpostd ") + HEXPOST_VERSION);
+  app.require_subcommand(1);
+  app.footer(kEnvironmentHelp);
+  CLI::App* serve = app.add_subcommand("serve", "apply pending migrations, then serve HTTP");
+  app.add_subcommand("migrate", "apply pending migrations and exit");
+  CLI::App* admin = app.add_subcommand("admin", "administration");
+  admin->require_subcommand(1);
+  CLI::App* create_user = admin->add_subcommand("create-user", "create an account (password from stdin)");
+  std::string new_username, new_email;
+  bool new_admin = false, new_bot = false;
+  create_user->add_option("username", new_username)->required();
+  create_user->add_option("--email", new_email)->required();
+  create_user->add_flag("--admin", new_admin, "with the admin scope");
+  create_user->add_flag("--bot", new_bot, "a bot account");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+
+  config::Config cfg;
+  try {
+    cfg = config::load_config(config::environment_map(environ));
+  } catch (const config::ConfigError& e) {
+    std::fprintf(stderr, "hexpostd: configuration error: %s\n", e.what());
+    return 2;
+  }
+  if (cfg.instance_id.empty()) cfg.instance_id = default_instance_id();
+  setup_logging(cfg.log_level);
+  set_libpq_defaults();
+  spdlog::info("hexpostd {}: {}", HEXPOST_VERSION, config::describe(cfg));
+  try {
+    const api::GameServiceOptions game_options =
+        api::game_service_options(config::environment_map(environ));
+    if (create_user->parsed()) {
+      return run_create_user(cfg, game_options, new_username, new_email, new_admin, new_bot);
+    }
+    return serve->parsed() ? run_serve(cfg, game_options) : run_migrate(cfg);
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", one_line(e.what()));
+    return 1;
+  }
+}

@@ -1,0 +1,63 @@
+#pragma once
+// service_instances: one row per hexpostd instance id, with its start time and a periodic
+// heartbeat. A later issue uses the gap between the newest heartbeat and a restart to detect
+// outages (clocks must not run while the service was down).
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+namespace storage {
+
+class ConnectionPool;
+
+struct InstanceRecord {
+  std::string instance_id;
+  std::chrono::system_clock::time_point started_at;
+  std::chrono::system_clock::time_point last_beat;
+};
+
+class InstanceRepository {
+ public:
+  explicit InstanceRepository(ConnectionPool& pool) : pool_(pool) {}
+
+  // Inserts the instance, or restarts it (started_at = last_beat = now()) if the id exists.
+  void register_start(const std::string& instance_id);
+  // Sets last_beat = now(). False when the instance is not registered.
+  bool beat(const std::string& instance_id);
+  std::optional<InstanceRecord> find(const std::string& instance_id);
+
+ private:
+  ConnectionPool& pool_;
+};
+
+// Calls repo.beat(id) every `interval` on its own thread until stop() (or destruction), plus a
+// last beat on stop. Failures are logged once per outage, never thrown.
+class Heartbeat {
+ public:
+  Heartbeat(InstanceRepository& repo, std::string instance_id, std::chrono::milliseconds interval);
+  ~Heartbeat();
+  Heartbeat(const Heartbeat&) = delete;
+  Heartbeat& operator=(const Heartbeat&) = delete;
+
+  void start();
+  void stop();
+
+ private:
+  void loop();
+  void beat_once();
+
+  InstanceRepository& repo_;
+  std::string instance_id_;
+  std::chrono::milliseconds interval_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  bool failing_ = false;
+  std::thread thread_;
+};
+
+}  // namespace storage

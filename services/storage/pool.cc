@@ -1,0 +1,70 @@
+#include "services/storage/pool.h"
+
+#include <string>
+
+namespace storage {
+
+ConnectionPool::Lease::Lease(Lease&& other) noexcept
+    : pool_(std::exchange(other.pool_, nullptr)),
+      slot_(other.slot_),
+      connection_(std::exchange(other.connection_, nullptr)) {}
+
+ConnectionPool::Lease::~Lease() {
+  if (pool_) pool_->release(slot_, connection_ == nullptr);
+}
+
+void ConnectionPool::Lease::discard() { connection_ = nullptr; }
+
+ConnectionPool::ConnectionPool(std::string url, std::size_t size, std::chrono::milliseconds wait)
+    : url_(std::move(url)), wait_(wait), slots_(size) {
+  if (size == 0) throw std::invalid_argument("ConnectionPool needs at least one connection");
+  // Hand out low slots first, so a lightly loaded server keeps few connections open.
+  for (std::size_t i = size; i-- > 0;) free_.push_back(i);
+}
+
+ConnectionPool::~ConnectionPool() = default;
+
+std::size_t ConnectionPool::take_slot() {
+  std::unique_lock lock(mutex_);
+  if (!freed_.wait_for(lock, wait_, [this] { return !free_.empty(); })) {
+    throw PoolTimeout("no database connection became free within " + std::to_string(wait_.count()) +
+                      " ms");
+  }
+  const std::size_t slot = free_.back();
+  free_.pop_back();
+  return slot;
+}
+
+ConnectionPool::Lease ConnectionPool::acquire() {
+  const std::size_t slot = take_slot();
+  // Connecting happens outside the lock; the slot is ours alone until release().
+  Lease lease(this, slot, nullptr);
+  std::unique_ptr<pqxx::connection>& connection = slots_[slot];
+  if (connection && !connection->is_open()) connection.reset();
+  if (!connection) connection = std::make_unique<pqxx::connection>(url_);
+  lease.connection_ = connection.get();
+  return lease;
+}
+
+void ConnectionPool::release(std::size_t slot, bool discard) {
+  std::unique_ptr<pqxx::connection> dropped;
+  {
+    std::lock_guard lock(mutex_);
+    if (discard) dropped = std::move(slots_[slot]);
+    free_.push_back(slot);
+  }
+  freed_.notify_one();
+  // `dropped` closes its socket here, outside the lock.
+}
+
+std::size_t ConnectionPool::idle() const {
+  std::lock_guard lock(mutex_);
+  return free_.size();
+}
+
+bool is_database_unavailable(const std::exception& e) {
+  return dynamic_cast<const PoolTimeout*>(&e) != nullptr ||
+         dynamic_cast<const pqxx::broken_connection*>(&e) != nullptr;
+}
+
+}  // namespace storage
