@@ -134,8 +134,8 @@ void post_move(GameService& s, const Request& req, Response& res) {
       res.set_content(d.write.response_body, "application/json");
       return;
     }
-    if (written.outcome == storage::WriteOutcome::kDuplicateKey) {
-      // The same key raced us and won: answer as it did (or 422 for another body).
+    if (!key.empty()) {
+      // The same key may have raced us and won: answer as it did (or 422 for another body).
       auto stored = s.games.stored_response(me.account_id, key);
       if (stored && replay(*stored, request_hash, res)) return;
     }

@@ -1,6 +1,7 @@
 #include "tests/services/game/counting_game.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <sstream>
 
@@ -12,15 +13,16 @@ namespace {
 
 const rules::GameInfo& info() {
   static const rules::GameInfo info{
-      "counting", "Counting (test game)", {2, 3}, {}, true, "test-1", 40};
+      "counting", "Counting (test game)", {2, 3},
+      {{"target", "the count to reach (3-100000)", "10", {}}}, true, "test-1", 100000};
   return info;
 }
 
 class CountingState final : public rules::State {
  public:
-  CountingState(int seats, int turn) : seats_(seats), turn_(turn) {}
-  CountingState(int count, int turn, int seats, int out, int winner)
-      : count_(count), turn_(turn), seats_(seats), out_(out), winner_(winner) {}
+  CountingState(int seats, int turn, int target) : turn_(turn), seats_(seats), target_(target) {}
+  CountingState(int count, int turn, int seats, int out, int winner, int target)
+      : count_(count), turn_(turn), seats_(seats), out_(out), winner_(winner), target_(target) {}
 
   const rules::GameInfo& info() const override { return testgame::info(); }
   std::unique_ptr<rules::State> clone() const override {
@@ -47,7 +49,7 @@ class CountingState final : public rules::State {
   std::string apply(rules::Move move, rules::RandomSource& rng) override {
     const int bonus = static_cast<int>(rng.draw("bonus", 2));
     count_ += static_cast<int>(move) + bonus;
-    if (count_ >= 10) {
+    if (count_ >= target_) {
       winner_ = turn_;
     } else {
       advance();
@@ -90,10 +92,10 @@ class CountingState final : public rules::State {
   std::string serialize() const override {
     return "count=" + std::to_string(count_) + ";turn=" + std::to_string(turn_) +
            ";seats=" + std::to_string(seats_) + ";out=" + std::to_string(out_) +
-           ";winner=" + std::to_string(winner_);
+           ";winner=" + std::to_string(winner_) + ";target=" + std::to_string(target_);
   }
   std::string render(const rules::RenderOptions&) const override {
-    return "count " + std::to_string(count_) + " of 10\nseat " + std::to_string(turn_ + 1) +
+    return "count " + std::to_string(count_) + " of " + std::to_string(target_) + "\nseat " + std::to_string(turn_ + 1) +
            " to move\n";
   }
 
@@ -109,6 +111,7 @@ class CountingState final : public rules::State {
   int seats_ = 2;
   int out_ = 0;
   int winner_ = -1;
+  int target_ = 10;
 };
 
 rules::Result<std::unique_ptr<rules::State>> create(const rules::GameConfig& config,
@@ -116,19 +119,24 @@ rules::Result<std::unique_ptr<rules::State>> create(const rules::GameConfig& con
   std::map<std::string, std::string> resolved;
   if (auto error = rules::check_config(info(), config, resolved)) return *error;
   (void)rng;
-  return std::unique_ptr<rules::State>(std::make_unique<CountingState>(config.players, 0));
+  const int target = std::atoi(resolved["target"].c_str());
+  if (target < 3 || target > 100000 || resolved["target"] != std::to_string(target)) {
+    return rules::RuleError{rules::ErrorCode::kBadOptions, "target must be an integer 3-100000"};
+  }
+  return std::unique_ptr<rules::State>(
+      std::make_unique<CountingState>(config.players, 0, target));
 }
 
 rules::Result<std::unique_ptr<rules::State>> load(std::string_view text) {
-  int count = 0, turn = 0, seats = 0, out = 0, winner = 0;
+  int count = 0, turn = 0, seats = 0, out = 0, winner = 0, target = 0;
   const std::string s(text);
-  if (std::sscanf(s.c_str(), "count=%d;turn=%d;seats=%d;out=%d;winner=%d", &count, &turn, &seats,
-                  &out, &winner) != 5 ||
+  if (std::sscanf(s.c_str(), "count=%d;turn=%d;seats=%d;out=%d;winner=%d;target=%d", &count, &turn,
+                  &seats, &out, &winner, &target) != 6 ||
       seats < 2 || seats > 3) {
     return rules::RuleError{rules::ErrorCode::kBadPosition, "not a counting position"};
   }
   return std::unique_ptr<rules::State>(
-      std::make_unique<CountingState>(count, turn, seats, out, winner));
+      std::make_unique<CountingState>(count, turn, seats, out, winner, target));
 }
 
 }  // namespace

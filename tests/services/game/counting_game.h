@@ -4,7 +4,8 @@
 // random bonus draw (0 or 1) per move; whoever brings the count to 10 or more wins. A resigning
 // seat leaves; the last seat left wins.
 //
-// Position: "count=<n>;turn=<seat>;seats=<n>;out=<bitmask>;winner=<seat or -1>"
+// Option "target" (default 10) sets the count to reach, so long games exist for race tests.
+// Position: "count=<n>;turn=<seat>;seats=<n>;out=<bitmask>;winner=<seat or -1>;target=<n>"
 
 #include "rules/core/game.h"
 
