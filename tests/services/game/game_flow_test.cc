@@ -311,7 +311,8 @@ TEST(GamePlay, OpenSeekIsTakenByTheFirstComers) {
   EXPECT_EQ(seek.body.at("open"), true);
   const std::string cid = seek.body.at("id");
   bool listed = false;
-  for (const auto& ch : client.get("/v1/challenges", d.token).body.at("challenges")) {
+  const Reply open = client.get("/v1/challenges", d.token);
+  for (const auto& ch : open.body.at("challenges")) {
     listed |= ch.at("id") == cid;
   }
   EXPECT_TRUE(listed);

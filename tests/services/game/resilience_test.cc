@@ -49,7 +49,7 @@ class ServerProcess {
     if (pid_ == 0) {
       setenv("HEXPOST_DATABASE_URL", url_.c_str(), 1);
       setenv("HEXPOST_LISTEN", ("127.0.0.1:" + std::to_string(port_)).c_str(), 1);
-      setenv("HEXPOST_LOG_LEVEL", "warn", 1);
+      setenv("HEXPOST_LOG_LEVEL", "error", 1);
       setenv("HEXPOST_RATE_PER_S", "1000000", 1);
       setenv("HEXPOST_RATE_BURST", "1000000", 1);
       setenv("HEXPOST_DB_WAIT_MS", "2000", 1);
@@ -119,7 +119,8 @@ loadtest::DriverOptions driver_options(std::vector<loadtest::Endpoint> endpoints
   o.game = "counting";
   o.options_json = R"({"target": 60})";
   o.seconds = seconds;
-  o.username_prefix = "ld" + std::to_string(getpid() % 100000) + "x";
+  static int run = 0;
+  o.username_prefix = "ld" + std::to_string(getpid() % 100000) + "r" + std::to_string(run++) + "x";
   o.request_timeout_s = 10;
   return o;
 }

@@ -232,8 +232,16 @@ class BadInput : public ::testing::Test {
 };
 
 TEST_F(BadInput, DeepJson) {
+  // 100,000 deep does not fit the 64 KiB body limit: refused before it is read.
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
-  expect_problem(client->post_raw(moves(), deep, "application/json", mover.token), 400,
+  expect_problem(client->post_raw(moves(), deep, "application/json", mover.token), 413,
+                 "payload_too_large");
+  // Deep but within the limit: refused by the depth check before parsing.
+  const std::string within = std::string(30000, '[') + std::string(30000, ']');
+  expect_problem(client->post_raw(moves(), within, "application/json", mover.token), 400,
+                 "json_too_deep");
+  const std::string object = "{\"move\":" + std::string(20000, '[') + std::string(20000, ']') + "}";
+  expect_problem(client->post_raw(moves(), object, "application/json", mover.token), 400,
                  "json_too_deep");
 }
 

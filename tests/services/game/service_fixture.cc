@@ -1,6 +1,7 @@
 #include "tests/services/game/service_fixture.h"
 
 #include <libpq-fe.h>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -94,6 +95,8 @@ api::GameServiceOptions test_options() {
 
 TestServer::TestServer(const std::string& url, api::GameServiceOptions options,
                        std::size_t threads, std::size_t pool_size) {
+  // Access logs only when asked for (HEXPOST_TEST_LOG=1): they drown the test output.
+  if (std::getenv("HEXPOST_TEST_LOG") == nullptr) spdlog::set_level(spdlog::level::warn);
   pool_ = std::make_unique<storage::ConnectionPool>(url, pool_size, std::chrono::milliseconds(2000));
   service_ = std::make_unique<api::GameService>(*pool_, test_catalog(), options);
   api::ServerOptions server_options;
