@@ -1,5 +1,6 @@
 #include "tests/services/game/service_fixture.h"
 
+#include <gtest/gtest.h>
 #include <libpq-fe.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -21,7 +22,7 @@ struct DatabaseHolder {
   std::string admin_url;
   std::string name;
   std::string url;
-  ~DatabaseHolder() {
+  void drop() {
     if (name.empty()) return;
     try {
       pqxx::connection c(admin_url);
@@ -29,6 +30,7 @@ struct DatabaseHolder {
       tx.exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
     } catch (...) {
     }
+    name.clear();
   }
 };
 
@@ -36,6 +38,15 @@ DatabaseHolder& holder() {
   static DatabaseHolder h;
   return h;
 }
+
+// Drops this process's database after the last test, while libpq and OpenSSL are still alive
+// (a static destructor would run after OpenSSL's exit-time cleanup).
+class DropDatabase : public ::testing::Environment {
+ public:
+  void TearDown() override { holder().drop(); }
+};
+[[maybe_unused]] ::testing::Environment* const kDropDatabase =
+    ::testing::AddGlobalTestEnvironment(new DropDatabase);
 
 }  // namespace
 
