@@ -65,21 +65,31 @@ install_packages() {
 
 # ---------------------------------------------------------------- build
 
-# configure_and_build BUILD_DIR BUILD_TYPE [TARGET...] [-- CMAKE_ARGS...]
-configure_and_build() {
-  local dir=$1 type=$2 targets=() cmake_args=()
+# cmake_configure BUILD_DIR BUILD_TYPE [CMAKE_ARGS...] : Ninja, quiet unless it fails.
+cmake_configure() {
+  local dir=$1 type=$2
   shift 2
-  while [ $# -gt 0 ] && [ "$1" != "--" ]; do targets+=("$1"); shift; done
-  [ $# -gt 0 ] && shift && cmake_args=("$@")
   local generator=()
   [ -f "$dir/CMakeCache.txt" ] || generator=(-G Ninja)
-  cmake -S "$HEXPOST_ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE="$type" \
-    "${cmake_args[@]}" >"$dir.configure.log" 2>&1 ||
-    { cat "$dir.configure.log" >&2; die "cmake configure of $dir failed"; }
+  mkdir -p "$dir"
+  if ! cmake -S "$HEXPOST_ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE="$type" "$@" \
+    >"$dir/configure.log" 2>&1; then
+    cat "$dir/configure.log" >&2
+    die "cmake configure of $dir failed"
+  fi
+}
+
+# cmake_build BUILD_DIR [TARGET...] : all targets when none are given.
+cmake_build() {
+  local dir=$1
+  shift
   local target_args=()
-  [ ${#targets[@]} -gt 0 ] && target_args=(--target "${targets[@]}")
+  [ $# -gt 0 ] && target_args=(--target "$@")
   cmake --build "$dir" -j "$(build_jobs)" "${target_args[@]}"
 }
+
+# has_target BUILD_DIR NAME : the configured tree defines target NAME.
+has_target() { cmake --build "$1" --target help 2>/dev/null | grep -qE "^$2: "; }
 
 # ---------------------------------------------------------------- private PostgreSQL cluster
 # Layout of a cluster directory DIR:

@@ -152,8 +152,11 @@ httplib::Server::HandlerResponse Server::Impl::pre_route(const Request& req, Res
 
 httplib::Server::HandlerResponse Server::Impl::on_error(const Request& req, Response& res) const {
   // Handlers and guards already wrote a problem; only httplib's bare statuses need one.
-  if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-  problem(res, res.status, default_problem_code(res.status), default_detail(req, res.status));
+  if (res.body.empty()) {
+    problem(res, res.status, default_problem_code(res.status), default_detail(req, res.status));
+  }
+  // Always "Handled": on paths that never reached a handler (e.g. the Expect: 100-continue
+  // refusal) httplib 0.11.4 sets Content-Length only for handled errors.
   return httplib::Server::HandlerResponse::Handled;
 }
 

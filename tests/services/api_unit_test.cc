@@ -1,0 +1,131 @@
+// Pure parts of the api library: problem documents, framing guards, JSON body rules.
+
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "services/api/guards.h"
+#include "services/api/json_body.h"
+#include "services/api/problem.h"
+
+namespace {
+
+httplib::Request request(const std::string& method, httplib::Headers headers = {},
+                         std::string body = "") {
+  httplib::Request req;
+  req.method = method;
+  req.path = "/x";
+  req.headers = std::move(headers);
+  req.body = std::move(body);
+  return req;
+}
+
+TEST(Problem, WritesRfc9457Document) {
+  httplib::Response res;
+  api::problem(res, 409, "stale_ply", "Ply 3 was already played.");
+  EXPECT_EQ(res.status, 409);
+  EXPECT_EQ(res.get_header_value("Content-Type"), "application/problem+json");
+  const auto body = nlohmann::json::parse(res.body);
+  EXPECT_EQ(body.at("type"), "urn:hexpost:problem:stale_ply");
+  EXPECT_EQ(body.at("title"), "Conflict");
+  EXPECT_EQ(body.at("status"), 409);
+  EXPECT_EQ(body.at("detail"), "Ply 3 was already played.");
+  EXPECT_EQ(body.at("code"), "stale_ply");
+}
+
+TEST(Problem, SurvivesInvalidUtf8InDetail) {
+  httplib::Response res;
+  api::problem(res, 400, "bad_request", std::string("bad \xff byte"));
+  EXPECT_TRUE(nlohmann::json::accept(res.body));
+}
+
+TEST(Problem, ApiErrorCarriesRetryAfter) {
+  httplib::Response res;
+  api::problem(res, api::ApiError(503, "database_unavailable", "down", 5));
+  EXPECT_EQ(res.status, 503);
+  EXPECT_EQ(res.get_header_value("Retry-After"), "5");
+}
+
+TEST(Problem, DefaultCodesForLibraryStatuses) {
+  EXPECT_EQ(api::default_problem_code(404), "not_found");
+  EXPECT_EQ(api::default_problem_code(405), "method_not_allowed");
+  EXPECT_EQ(api::default_problem_code(413), "payload_too_large");
+  EXPECT_EQ(api::default_problem_code(599), "server_error");
+  EXPECT_EQ(api::status_title(414), "URI Too Long");
+}
+
+TEST(Guards, ChunkedIsLengthRequired) {
+  auto r = api::check_body_framing(request("POST", {{"Transfer-Encoding", "chunked"}}), 100);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 411);
+  EXPECT_EQ(r->code, "transfer_encoding_not_supported");
+}
+
+TEST(Guards, BodilessPostNeedsContentLength) {
+  auto r = api::check_body_framing(request("POST"), 100);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 411);
+  EXPECT_EQ(r->code, "length_required");
+  EXPECT_FALSE(api::check_body_framing(request("POST", {{"Content-Length", "0"}}), 100));
+  EXPECT_FALSE(api::check_body_framing(request("GET"), 100));
+  EXPECT_FALSE(api::check_body_framing(request("DELETE"), 100));
+}
+
+TEST(Guards, ContentLengthLimits) {
+  EXPECT_FALSE(api::check_body_framing(request("PUT", {{"Content-Length", "100"}}), 100));
+  auto big = api::check_body_framing(request("PUT", {{"Content-Length", "101"}}), 100);
+  ASSERT_TRUE(big);
+  EXPECT_EQ(big->status, 413);
+  auto junk = api::check_body_framing(request("PUT", {{"Content-Length", "1x"}}), 100);
+  ASSERT_TRUE(junk);
+  EXPECT_EQ(junk->code, "bad_content_length");
+  auto twice = api::check_body_framing(
+      request("PUT", {{"Content-Length", "1"}, {"Content-Length", "2"}}), 100);
+  ASSERT_TRUE(twice);
+  EXPECT_EQ(twice->code, "bad_content_length");
+  auto huge =
+      api::check_body_framing(request("PUT", {{"Content-Length", "99999999999999999999999"}}), 100);
+  ASSERT_TRUE(huge);
+  EXPECT_EQ(huge->status, 400);
+}
+
+TEST(JsonDepth, CountsNestingOutsideStrings) {
+  EXPECT_TRUE(api::json_depth_within(R"({"a":[1,{"b":[]}]})", 4));
+  EXPECT_FALSE(api::json_depth_within(R"({"a":[1,{"b":[]}]})", 3));
+  EXPECT_TRUE(api::json_depth_within(R"(["[[[[[[", "\"[[[["])", 1));
+  EXPECT_TRUE(api::json_depth_within("", 0));
+  EXPECT_FALSE(api::json_depth_within(std::string(100000, '['), 64));
+}
+
+TEST(JsonMediaType, AcceptsJsonAndPlusJson) {
+  EXPECT_TRUE(api::is_json_media_type("application/json"));
+  EXPECT_TRUE(api::is_json_media_type("Application/JSON; charset=utf-8"));
+  EXPECT_TRUE(api::is_json_media_type("application/merge-patch+json"));
+  EXPECT_FALSE(api::is_json_media_type("text/plain"));
+  EXPECT_FALSE(api::is_json_media_type("application/jsonx"));
+  EXPECT_FALSE(api::is_json_media_type(""));
+}
+
+int status_of(const httplib::Request& req) {
+  try {
+    api::parse_json_body(req);
+  } catch (const api::ApiError& e) {
+    return e.status();
+  }
+  return 200;
+}
+
+TEST(JsonBody, ParsesOrThrowsApiError) {
+  const httplib::Headers json{{"Content-Type", "application/json"}};
+  EXPECT_EQ(api::parse_json_body(request("POST", json, R"({"a":1})")).at("a"), 1);
+  EXPECT_EQ(status_of(request("POST", {{"Content-Type", "text/plain"}}, "{}")), 415);
+  EXPECT_EQ(status_of(request("POST", {}, "{}")), 415);
+  EXPECT_EQ(status_of(request("POST", json, "")), 400);
+  EXPECT_EQ(status_of(request("POST", json, "{")), 400);
+  EXPECT_EQ(status_of(request("POST", json, "\"\xff\"")), 400);
+  EXPECT_EQ(status_of(request("POST", json, std::string(100000, '['))), 400);
+}
+
+}  // namespace

@@ -1,0 +1,292 @@
+// api::Server over real sockets on 127.0.0.1 (port 0), no database: guards, problem+json for
+// every error, exception handling, access log, socket options.
+
+#include <gtest/gtest.h>
+#include <httplib.h>
+#include <spdlog/sinks/ringbuffer_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "services/api/health_routes.h"
+#include "services/api/json_body.h"
+#include "services/api/server.h"
+#include "tests/services/http_client.h"
+
+namespace {
+
+using nlohmann::json;
+using testhttp::raw_request;
+
+constexpr std::size_t kMaxBody = 256 * 1024;
+
+struct Unavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The extension pattern other route files follow: a free function that registers routes.
+void add_test_routes(api::Server& server) {
+  server.post("/echo", [](const api::Request& req, api::Response& res) {
+    const json body = api::parse_json_body(req);
+    res.set_content(json{{"received", body}}.dump(), "application/json");
+  });
+  server.del(R"(/things/(\d+))", [](const api::Request& req, api::Response& res) {
+    res.status = 204;
+    res.set_header("X-Thing", req.matches[1].str());
+  });
+  server.get("/boom", [](const api::Request&, api::Response&) {
+    throw std::runtime_error("secret-internal-detail");
+  });
+  server.get("/conflict", [](const api::Request&, api::Response&) {
+    throw api::ApiError(409, "stale_ply", "Ply 7 was already played.");
+  });
+  server.get("/unavailable", [](const api::Request&, api::Response&) {
+    throw Unavailable("connection refused to db.internal:5432");
+  });
+  server.get("/whoami", [](const api::Request& req, api::Response& res) {
+    res.set_content(api::client_address(req), "text/plain");
+  });
+}
+
+class HttpServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    api::ServerOptions options;
+    options.threads = 4;
+    options.max_body_bytes = kMaxBody;
+    server_ = std::make_unique<api::Server>(options);
+    api::add_health_routes(*server_, [this] {
+      return ready_ ? api::Readiness{true, "", "ready"}
+                    : api::Readiness{false, "database_unavailable", "The database is down."};
+    });
+    server_->add_routes(add_test_routes);
+    server_->add_exception_mapper([](const std::exception& e) -> std::optional<api::ApiError> {
+      if (!dynamic_cast<const Unavailable*>(&e)) return std::nullopt;
+      return api::ApiError(503, "database_unavailable", "The database is not available.", 5);
+    });
+    port_ = server_->bind("127.0.0.1", 0);
+    thread_ = std::thread([this] { server_->run(); });
+    while (!server_->is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+
+  void TearDown() override {
+    server_->stop();
+    thread_.join();
+  }
+
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_read_timeout(std::chrono::seconds(5));
+    return c;
+  }
+
+  static void expect_problem(const httplib::Result& res, int status, const std::string& code) {
+    ASSERT_TRUE(res) << httplib::to_string(res.error());
+    EXPECT_EQ(res->status, status);
+    EXPECT_EQ(res->get_header_value("Content-Type"), "application/problem+json");
+    const json body = json::parse(res->body);
+    EXPECT_EQ(body.at("status"), status);
+    EXPECT_EQ(body.at("code"), code);
+    EXPECT_EQ(body.at("type"), "urn:hexpost:problem:" + code);
+    EXPECT_TRUE(body.at("title").is_string());
+    EXPECT_TRUE(body.at("detail").is_string());
+  }
+
+  static void expect_raw_problem(const testhttp::RawResponse& res, int status,
+                                 const std::string& code) {
+    ASSERT_TRUE(res.received) << "no complete response";
+    EXPECT_EQ(res.status, status) << res.head;
+    EXPECT_NE(res.head.find("Content-Type: application/problem+json"), std::string::npos);
+    EXPECT_EQ(json::parse(res.body).at("code"), code);
+  }
+
+  std::unique_ptr<api::Server> server_;
+  std::thread thread_;
+  std::atomic<bool> ready_{true};
+  int port_ = 0;
+};
+
+TEST_F(HttpServerTest, HealthzIsOk) {
+  auto res = client().Get("/healthz");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(json::parse(res->body).at("status"), "ok");
+  EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
+}
+
+TEST_F(HttpServerTest, ReadyzFollowsTheProbe) {
+  auto ok = client().Get("/readyz");
+  ASSERT_TRUE(ok);
+  EXPECT_EQ(ok->status, 200);
+  ready_ = false;
+  auto down = client().Get("/readyz");
+  expect_problem(down, 503, "database_unavailable");
+  EXPECT_EQ(down->get_header_value("Retry-After"), "5");
+}
+
+TEST_F(HttpServerTest, UnknownRouteIsProblem404) {
+  expect_problem(client().Get("/no/such/route"), 404, "not_found");
+  expect_problem(client().Post("/no/such/route", "{}", "application/json"), 404, "not_found");
+}
+
+TEST_F(HttpServerTest, WrongMethodIsProblem405WithAllow) {
+  auto res = client().Post("/healthz", "{}", "application/json");
+  expect_problem(res, 405, "method_not_allowed");
+  EXPECT_EQ(res->get_header_value("Allow"), "GET, HEAD");
+  auto del = client().Delete("/echo");
+  expect_problem(del, 405, "method_not_allowed");
+  EXPECT_EQ(del->get_header_value("Allow"), "POST");
+}
+
+TEST_F(HttpServerTest, ChunkedBodyIs411) {
+  const auto res =
+      raw_request(port_,
+                  "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                  "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n");
+  expect_raw_problem(res, 411, "transfer_encoding_not_supported");
+  EXPECT_NE(res.head.find("Connection: close"), std::string::npos);
+}
+
+TEST_F(HttpServerTest, BodilessPostIsAnsweredAtOnce) {
+  // No Content-Length and no Transfer-Encoding: httplib alone would wait for the 5 s read
+  // timeout. The connection stays open here, so only the guard can answer quickly.
+  const auto res = raw_request(port_, "POST /echo HTTP/1.1\r\nHost: t\r\n\r\n");
+  expect_raw_problem(res, 411, "length_required");
+  EXPECT_LT(res.elapsed_ms, 1000.0);
+}
+
+TEST_F(HttpServerTest, BodilessDeleteIsAnsweredAtOnce) {
+  const auto res = raw_request(port_, "DELETE /things/42 HTTP/1.1\r\nHost: t\r\n\r\n");
+  ASSERT_TRUE(res.received);
+  EXPECT_EQ(res.status, 204) << res.head;
+  EXPECT_NE(res.head.find("X-Thing: 42"), std::string::npos);
+  EXPECT_LT(res.elapsed_ms, 1000.0);
+}
+
+TEST_F(HttpServerTest, OversizedBodyIs413) {
+  expect_problem(client().Post("/echo", std::string(kMaxBody + 1, ' '), "application/json"), 413,
+                 "payload_too_large");
+}
+
+TEST_F(HttpServerTest, OversizedContentLengthIs413BeforeTheBodyIsSent) {
+  const auto res =
+      raw_request(port_,
+                  "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                  "Content-Length: 1000000000\r\n\r\n");
+  expect_raw_problem(res, 413, "payload_too_large");
+  EXPECT_LT(res.elapsed_ms, 1000.0);
+}
+
+TEST_F(HttpServerTest, ExpectContinueIsRefusedForOversizedBody) {
+  const auto res =
+      raw_request(port_,
+                  "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                  "Content-Length: 1000000000\r\nExpect: 100-continue\r\n\r\n");
+  expect_raw_problem(res, 413, "payload_too_large");
+}
+
+TEST_F(HttpServerTest, WrongContentTypeIs415) {
+  expect_problem(client().Post("/echo", "{}", "text/plain"), 415, "unsupported_media_type");
+}
+
+TEST_F(HttpServerTest, DeepJsonIs400) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  expect_problem(client().Post("/echo", deep, "application/json"), 400, "json_too_deep");
+}
+
+TEST_F(HttpServerTest, InvalidJsonIs400) {
+  expect_problem(client().Post("/echo", "{\"a\":", "application/json"), 400, "invalid_json");
+  expect_problem(client().Post("/echo", "", "application/json"), 400, "invalid_json");
+}
+
+TEST_F(HttpServerTest, ValidJsonReachesTheHandler) {
+  auto res = client().Post("/echo", R"({"move":"e5"})", "application/json; charset=utf-8");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(json::parse(res->body).at("received").at("move"), "e5");
+}
+
+TEST_F(HttpServerTest, ExceptionIsGeneric500WithoutItsMessage) {
+  auto res = client().Get("/boom");
+  expect_problem(res, 500, "internal");
+  EXPECT_EQ(res->body.find("secret"), std::string::npos);
+  EXPECT_FALSE(res->has_header("EXCEPTION_WHAT"));
+  for (const auto& [name, value] : res->headers) {
+    EXPECT_EQ(value.find("secret"), std::string::npos) << name;
+  }
+}
+
+TEST_F(HttpServerTest, ApiErrorBecomesItsProblem) {
+  auto res = client().Get("/conflict");
+  expect_problem(res, 409, "stale_ply");
+  EXPECT_EQ(json::parse(res->body).at("detail"), "Ply 7 was already played.");
+}
+
+TEST_F(HttpServerTest, ExceptionMapperChoosesTheProblem) {
+  auto res = client().Get("/unavailable");
+  expect_problem(res, 503, "database_unavailable");
+  EXPECT_EQ(res->body.find("db.internal"), std::string::npos);
+  EXPECT_EQ(res->get_header_value("Retry-After"), "5");
+}
+
+TEST_F(HttpServerTest, HttplibOwnErrorsAreProblems) {
+  expect_raw_problem(raw_request(port_, "GARBAGE\r\n\r\n"), 400, "bad_request");
+  const std::string long_uri = "GET /" + std::string(10000, 'a') + " HTTP/1.1\r\nHost: t\r\n\r\n";
+  expect_raw_problem(raw_request(port_, long_uri), 414, "uri_too_long");
+}
+
+TEST_F(HttpServerTest, ClientAddressComesFromTheSocketOnly) {
+  httplib::Headers spoof{{"REMOTE_ADDR", "6.6.6.6"}, {"X-Forwarded-For", "7.7.7.7"}};
+  auto res = client().Get("/whoami", spoof);
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->body, "127.0.0.1");
+}
+
+TEST_F(HttpServerTest, AccessLogHasOneLinePerRequestAndNoSecrets) {
+  auto sink = std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(16);
+  auto logger = std::make_shared<spdlog::logger>("capture", sink);
+  logger->set_pattern("%v");
+  auto previous = spdlog::default_logger();
+  spdlog::set_default_logger(logger);
+  httplib::Headers secret{{"Authorization", "Bearer tok-s3cr3t"}};
+  auto res = client().Get("/healthz?token=q-s3cr3t", secret);
+  // httplib logs after it has sent the response: wait for the line, then a little longer so
+  // that a second line would show.
+  for (int i = 0; i < 200 && sink->last_formatted().empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  spdlog::set_default_logger(previous);
+  ASSERT_TRUE(res);
+  const std::vector<std::string> lines = sink->last_formatted();
+  ASSERT_EQ(lines.size(), 1u);
+  const std::string& line = lines.front();
+  EXPECT_EQ(line.rfind("access GET /healthz 200 ", 0), 0u) << line;
+  EXPECT_EQ(line.find("s3cr3t"), std::string::npos) << line;
+  EXPECT_NE(line.find("ms 127.0.0.1"), std::string::npos) << line;
+}
+
+TEST_F(HttpServerTest, SecondServerCannotShareThePort) {
+  // httplib's default SO_REUSEPORT would let both listen and split the traffic.
+  api::Server other;
+  EXPECT_THROW(other.bind("127.0.0.1", port_), std::runtime_error);
+}
+
+TEST_F(HttpServerTest, KeepAliveServesSeveralRequestsOnOneConnection) {
+  httplib::Client c = client();
+  c.set_keep_alive(true);
+  for (int i = 0; i < 20; ++i) {
+    auto res = c.Get("/healthz");
+    ASSERT_TRUE(res) << i;
+    EXPECT_EQ(res->status, 200);
+  }
+}
+
+}  // namespace
