@@ -27,8 +27,8 @@ def merge(*ds):
     return out
 
 paths = {}
-paths["/healthz"] = {"get": op("getHealth", "Process is alive", {"200": jbody({"type": "object"}), "503": ref("Unavailable")}, ["health"], secure=False)}
-paths["/readyz"] = {"get": op("getReady", "Database reachable and migrations current", {"200": jbody({"type": "object"}), "503": ref("Unavailable")}, ["health"], secure=False)}
+paths["/healthz"] = {"get": op("getHealth", "Process is alive", {"200": jbody({"type": "object"}), "4XX": ref("ClientError")}, ["health"], secure=False)}
+paths["/readyz"] = {"get": op("getReady", "Database reachable and migrations current", {"200": jbody({"type": "object"}), "4XX": ref("ClientError"), "503": ref("Unavailable")}, ["health"], secure=False)}
 paths["/v1/openapi.json"] = {"get": op("getOpenApi", "This document", {"200": jbody({"type": "object"}), "404": ref("NotFound")}, ["meta"], secure=False)}
 paths["/v1/accounts"] = {"post": op("createAccount", "Create an account; answers its first token (all scopes), shown once",
     merge({"201": jbody({"type": "object", "required": ["username", "token"], "properties": {"username": {"type": "string"}, "token": {"type": "string", "pattern": "^hxp_[0-9A-Za-z]{43}$"}}}, "Created"),
@@ -40,7 +40,7 @@ paths["/v1/tokens"] = {
   "get": op("listTokens", "The caller's live tokens (never the secrets)", merge({"200": jbody({"type": "object", "properties": {"tokens": {"type": "array", "items": sref("TokenInfo")}}}, "OK", ratelimit_headers)}, auth_errors), ["accounts"])}
 paths["/v1/tokens/{id}"] = {"delete": op("revokeToken", "Revoke one of the caller's tokens", merge({"204": {"description": "Revoked"}, "404": ref("NotFound")}, auth_errors), ["accounts"], params=[idp])}
 paths["/v1/me"] = {"get": op("getMe", "The caller's account", merge({"200": jbody(sref("Me"), "OK", ratelimit_headers)}, auth_errors), ["accounts"])}
-paths["/v1/catalog"] = {"get": op("getCatalog", "The games this server offers", {"200": jbody({"type": "object", "properties": {"games": {"type": "array", "items": sref("CatalogGame")}}}), "503": ref("Unavailable")}, ["games"], secure=False)}
+paths["/v1/catalog"] = {"get": op("getCatalog", "The games this server offers", {"200": jbody({"type": "object", "properties": {"games": {"type": "array", "items": sref("CatalogGame")}}}), "4XX": ref("ClientError")}, ["games"], secure=False)}
 paths["/v1/challenges"] = {
   "post": op("createChallenge", "Challenge named opponents, or an open seek without them", merge({"201": jbody(sref("Challenge"), "Created"), "403": ref("Forbidden"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["challenges"], reqbody(sref("NewChallenge"))),
   "get": op("listChallenges", "Open challenges the caller made, is invited to, or can join", merge({"200": jbody({"type": "object", "properties": {"challenges": {"type": "array", "items": sref("Challenge")}}}), "400": ref("BadRequest")}, auth_errors), ["challenges"], params=[{"$ref": "#/components/parameters/limit"}])}
@@ -78,6 +78,7 @@ def problem_resp(desc, extra_headers=None):
     if extra_headers: r["headers"] = extra_headers
     return r
 responses = {
+  "ClientError": problem_resp("A malformed request rejected before routing (bad_request, uri_too_long, method_not_allowed)"),
   "BadRequest": problem_resp("Malformed request (invalid_json, json_too_deep, invalid_body, missing_field, invalid_field, invalid_parameter, invalid_cursor, invalid_idempotency_key, invalid_username, invalid_email, weak_password, invalid_scope, invalid_clock)"),
   "Unauthorized": problem_resp("No token, a bad or revoked token (unauthenticated, invalid_token), or bad credentials (bad_credentials)", {"WWW-Authenticate": {"schema": {"type": "string"}}}),
   "Forbidden": problem_resp("insufficient_scope, not_your_game, not_invited"),

@@ -148,8 +148,10 @@ std::optional<Principal> AccountsRepository::authenticate(const std::string& tok
       "SELECT t.id, t.account_id, t.username, t.is_bot, t.scopes, t.hash, b.allowed, b.tokens "
       "FROM t JOIN b ON b.token_id = t.id";
   return pool_.run([&](pqxx::connection& c) -> std::optional<Principal> {
+    c.prepare("accounts_authenticate", kSql);
     pqxx::nontransaction tx(c);
-    const pqxx::result r = tx.exec_params(kSql, token_hash, limit.capacity, limit.refill_per_s);
+    const pqxx::result r =
+        tx.exec_prepared("accounts_authenticate", token_hash, limit.capacity, limit.refill_per_s);
     if (r.empty()) return std::nullopt;
     const pqxx::row row = r[0];
     Principal p;

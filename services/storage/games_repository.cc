@@ -65,22 +65,6 @@ GameRecord game_from(const pqxx::row& row, int at = 0) {
   return g;
 }
 
-std::vector<MoveRecord> moves_from(const pqxx::result& r) {
-  std::vector<MoveRecord> moves;
-  for (const auto& row : r) {
-    MoveRecord m;
-    m.ply = row[0].as<int>();
-    m.seat = row[1].as<int>();
-    m.username = row[2].c_str();
-    m.record = row[3].c_str();
-    m.draws = row[4].c_str();
-    m.hash = row[5].c_str();
-    m.created_at = row[6].c_str();
-    moves.push_back(std::move(m));
-  }
-  return moves;
-}
-
 std::optional<StoredResponse> stored_from(const pqxx::field& field) {
   if (field.is_null()) return std::nullopt;
   const json j = json::parse(field.c_str());
@@ -122,23 +106,34 @@ std::string seat_update(const std::string& finished, const std::string& placemen
 
 std::optional<LoadedGame> GamesRepository::load(Id game_id, bool with_moves, Id account_id,
                                                 const std::string& idempotency_key) {
+  // One statement (one snapshot, one round trip): the row, its seats, optionally the move list
+  // and the stored answer for an idempotency key.
   static const std::string kSql =
       "SELECT " + game_columns() +
       ", (SELECT json_build_object('hash', request_hash, 'status', status, 'body', body) FROM "
-      "idempotency_keys WHERE account_id = $2 AND key = $3 AND $3 <> '')::text "
-      "FROM games g WHERE g.id = $1";
-  static const std::string kMoves =
-      "SELECT m.ply, m.seat, a.username, m.record, m.draws, m.hash, " + sql::ts("m.created_at") +
-      " FROM moves m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = $1 ORDER BY m.ply";
+      "idempotency_keys WHERE account_id = $2 AND key = $3 AND $3 <> '')::text, "
+      "CASE WHEN $4 THEN (SELECT json_agg(json_build_object('ply', m.ply, 'seat', m.seat, "
+      "'username', a.username, 'record', m.record, 'draws', m.draws, 'hash', m.hash, 'at', " +
+      sql::ts("m.created_at") +
+      ") ORDER BY m.ply) FROM moves m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = "
+      "g.id)::text END FROM games g WHERE g.id = $1";
   return pool_.run([&](pqxx::connection& c) -> std::optional<LoadedGame> {
-    // One snapshot for the game row and its moves.
-    pqxx::read_transaction tx(c);
-    const pqxx::result r = tx.exec_params(kSql, game_id, account_id, idempotency_key);
+    c.prepare("games_load", kSql);
+    pqxx::nontransaction tx(c);
+    const pqxx::result r =
+        tx.exec_prepared("games_load", game_id, account_id, idempotency_key, with_moves);
     if (r.empty()) return std::nullopt;
     LoadedGame loaded;
     loaded.game = game_from(r[0]);
     loaded.stored = stored_from(r[0][kGameColumnCount]);
-    if (with_moves) loaded.moves = moves_from(tx.exec_params(kMoves, game_id));
+    if (!r[0][kGameColumnCount + 1].is_null()) {
+      for (const json& m : json::parse(r[0][kGameColumnCount + 1].c_str())) {
+        loaded.moves.push_back({m.at("ply").get<int>(), m.at("seat").get<int>(),
+                                m.at("username").get<std::string>(),
+                                m.at("record").get<std::string>(), m.at("draws").get<std::string>(),
+                                m.at("hash").get<std::string>(), m.at("at").get<std::string>()});
+      }
+    }
     return loaded;
   });
 }
@@ -186,9 +181,10 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
   return pool_.run([&](pqxx::connection& c) {
     WriteResult result;
     try {
+      c.prepare("games_append_entry", kSql);
       pqxx::nontransaction tx(c);
-      const pqxx::result r = tx.exec_params(
-          kSql, w.game_id, w.expected_ply, w.position, sql::json_array(w.to_move), w.is_move,
+      const pqxx::result r = tx.exec_prepared(
+          "games_append_entry", w.game_id, w.expected_ply, w.position, sql::json_array(w.to_move), w.is_move,
           w.seat, w.finished, w.finished ? w.result_json : std::string("null"), w.hash,
           w.account_id, w.record, w.draws, sql::json_array(w.recipients), w.event_payload_json,
           w.idempotency_key, w.request_hash, w.response_status, w.response_body,
@@ -222,9 +218,10 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
       "(SELECT count(*) FROM s) FROM g, e";
   return pool_.run([&](pqxx::connection& c) {
     WriteResult result;
+    c.prepare("games_update_status", kSql);
     pqxx::nontransaction tx(c);
-    const pqxx::result r = tx.exec_params(
-        kSql, w.game_id, w.expected_version, w.status, sql::json_array(w.draw_offers),
+    const pqxx::result r = tx.exec_prepared(
+        "games_update_status", w.game_id, w.expected_version, w.status, sql::json_array(w.draw_offers),
         sql::json_array(w.to_move), w.finished, w.finished ? w.result_json : std::string("null"),
         w.event_kind, sql::json_array(w.recipients), w.event_payload_json,
         sql::json_array(w.placements), sql::json_array(w.scores));
@@ -252,8 +249,10 @@ std::vector<GameListItem> GamesRepository::list_for_player(
       "ORDER BY s.list_rank, s.list_key, s.game_id LIMIT $9";
   const GameListCursor cursor = after.value_or(GameListCursor{-1, 0, 0});
   return pool_.run([&](pqxx::connection& c) {
+    c.prepare("games_list_for_player", kSql);
     pqxx::nontransaction tx(c);
-    const pqxx::result r = tx.exec_params(kSql, account_id, min_rank, max_rank, cursor.rank,
+    const pqxx::result r = tx.exec_prepared("games_list_for_player", account_id, min_rank,
+                                            max_rank, cursor.rank,
                                           cursor.key, cursor.game_id, filter.game, filter.status,
                                           limit);
     std::vector<GameListItem> items;
