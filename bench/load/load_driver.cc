@@ -179,8 +179,8 @@ void client_loop(int index, const DriverOptions& options, const std::vector<Play
       if (!legal.is_array() || legal.empty()) continue;
       const std::string move = legal[rng() % legal.size()].get<std::string>();
       if (options.per_request_endpoint_rotation) endpoint = (endpoint + 1) % https.size();
-      post_move(*https[endpoint], options, me, game, move, view.at("ply").get<int>(), rng,
-                deadline, stop, stats);
+      post_move(*https[endpoint], options, me, game, move, view.at("ply").get<int>(), rng, deadline,
+                stop, stats);
       moved = true;
     }
     if (!moved) std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -189,8 +189,7 @@ void client_loop(int index, const DriverOptions& options, const std::vector<Play
 
 }  // namespace
 
-std::vector<Player> create_players(const Endpoint& endpoint, const std::string& prefix,
-                                   int count) {
+std::vector<Player> create_players(const Endpoint& endpoint, const std::string& prefix, int count) {
   std::vector<Player> players(count);
   std::vector<std::thread> threads;
   std::atomic<int> next{0};
@@ -200,7 +199,8 @@ std::vector<Player> create_players(const Endpoint& endpoint, const std::string& 
       DriverStats ignored;
       for (int i = next++; i < count; i = next++) {
         const std::string name = prefix + std::to_string(i);
-        const json body = {{"username", name}, {"email", name + "@load.test"},
+        const json body = {{"username", name},
+                           {"email", name + "@load.test"},
                            {"password", "load-password-" + name}};
         for (int attempt = 0; attempt < 50; ++attempt) {
           auto res = http.request("POST", "/v1/accounts", "", body.dump(), {}, ignored);
@@ -239,9 +239,8 @@ DriverStats run_load(const DriverOptions& options, const std::vector<Player>& pl
       start + std::chrono::milliseconds(static_cast<long long>(options.seconds * 1000));
   std::vector<std::thread> threads;
   for (int i = 0; i < clients; ++i) {
-    threads.emplace_back([&, i] {
-      client_loop(i, options, players, pairs[i / 2], deadline, stop, stats[i]);
-    });
+    threads.emplace_back(
+        [&, i] { client_loop(i, options, players, pairs[i / 2], deadline, stop, stats[i]); });
   }
   for (auto& t : threads) t.join();
   total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -266,8 +265,8 @@ DriverStats run_load(const DriverOptions& options, const std::vector<Player>& pl
 double percentile(std::vector<double> values, double p) {
   if (values.empty()) return 0;
   std::sort(values.begin(), values.end());
-  const std::size_t index = std::min(values.size() - 1,
-                                     static_cast<std::size_t>(std::ceil(p * values.size())) - 1);
+  const std::size_t index =
+      std::min(values.size() - 1, static_cast<std::size_t>(std::ceil(p * values.size())) - 1);
   return values[index];
 }
 

@@ -31,8 +31,8 @@ struct DriverOptions {
   std::vector<Endpoint> endpoints;  // client i uses endpoints[i % size] (moves spread over them)
   int clients = 16;
   int games_per_pair = 4;
-  std::string game;                     // game id from /v1/catalog
-  std::string options_json = "{}";      // challenge options
+  std::string game;                 // game id from /v1/catalog
+  std::string options_json = "{}";  // challenge options
   double seconds = 10;
   std::string username_prefix = "load";
   int request_timeout_s = 10;
@@ -46,16 +46,16 @@ struct Ack {
 };
 
 struct DriverStats {
-  long moves_ok = 0;          // 201
-  long replays = 0;           // 201 with Idempotent-Replayed (a retry of a committed move)
-  long conflicts = 0;         // 409
-  long unavailable = 0;       // 503
-  long server_errors = 0;     // other 5xx (must stay 0)
-  long client_errors = 0;     // other 4xx (must stay 0)
+  long moves_ok = 0;       // 201
+  long replays = 0;        // 201 with Idempotent-Replayed (a retry of a committed move)
+  long conflicts = 0;      // 409
+  long unavailable = 0;    // 503
+  long server_errors = 0;  // other 5xx (must stay 0)
+  long client_errors = 0;  // other 4xx (must stay 0)
   long connection_errors = 0;
   long games_started = 0;
   double seconds = 0;
-  double max_request_ms = 0;   // slowest answered request of any kind
+  double max_request_ms = 0;              // slowest answered request of any kind
   std::vector<double> move_latencies_ms;  // 201 answers to POST .../moves
   std::vector<Ack> acks;
   std::map<int, long> status_counts;

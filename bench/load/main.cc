@@ -4,18 +4,18 @@
 //
 //   hexpost_load --port P --database URL [--clients 16] [--seconds 10] [--game counting]
 //                [--options '{"target":100000}'] [--skip-pgbench] [--me-games]
-#include <CLI/CLI.hpp>
 #include <httplib.h>
+#include <CLI/CLI.hpp>
 
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include <unistd.h>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <regex>
 #include <string>
-#include <unistd.h>
 
 #include "bench/load/load_driver.h"
 
@@ -44,8 +44,9 @@ double pgbench_tps(const std::string& url, int clients, double seconds) {
   {
     pqxx::connection c(url);
     pqxx::nontransaction tx(c);
-    tx.exec("CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, payload text NOT "
-            "NULL, created_at timestamptz NOT NULL DEFAULT now())");
+    tx.exec(
+        "CREATE TABLE IF NOT EXISTS bench_insert (id bigserial PRIMARY KEY, payload text NOT "
+        "NULL, created_at timestamptz NOT NULL DEFAULT now())");
   }
   const std::string script = "/tmp/hexpost-pgbench-" + std::to_string(getpid()) + ".sql";
   std::ofstream(script) << "INSERT INTO bench_insert (payload) VALUES ('hello');\n";
@@ -105,10 +106,10 @@ void me_games_p99(const loadtest::Endpoint& endpoint, const std::string& url) {
   cli.set_keep_alive(true);
   cli.set_tcp_nodelay(true);
   const std::string name = "mg" + std::to_string(getpid());
-  auto res = cli.Post("/v1/accounts",
-                      json{{"username", name}, {"email", name + "@b.t"}, {"password", "benchmark-pw"}}
-                          .dump(),
-                      "application/json");
+  auto res = cli.Post(
+      "/v1/accounts",
+      json{{"username", name}, {"email", name + "@b.t"}, {"password", "benchmark-pw"}}.dump(),
+      "application/json");
   if (!res || res->status != 201) {
     std::fprintf(stderr, "could not create the measuring account\n");
     return;
@@ -117,9 +118,10 @@ void me_games_p99(const loadtest::Endpoint& endpoint, const std::string& url) {
   {
     pqxx::connection c(url);
     pqxx::work tx(c);
-    tx.exec_params("UPDATE game_seats SET account_id = (SELECT id FROM accounts WHERE username = "
-                   "$1) WHERE account_id = (SELECT id FROM accounts WHERE username = $2)",
-                   name, user);
+    tx.exec_params(
+        "UPDATE game_seats SET account_id = (SELECT id FROM accounts WHERE username = "
+        "$1) WHERE account_id = (SELECT id FROM accounts WHERE username = $2)",
+        name, user);
     const auto counts = tx.exec_params(
         "SELECT count(*) FILTER (WHERE list_rank < 2), count(*) FROM game_seats s JOIN accounts a "
         "ON a.id = s.account_id WHERE a.username = $1",
@@ -128,10 +130,10 @@ void me_games_p99(const loadtest::Endpoint& endpoint, const std::string& url) {
     const auto totals = pqxx::nontransaction(c).exec(
         "SELECT count(*) FILTER (WHERE status = 'active'), count(*) FILTER (WHERE status = "
         "'finished') FROM games");
-    std::printf("me/games: database has %s active and %s finished games; the measured player has "
-                "%s active of %s\n",
-                totals[0][0].c_str(), totals[0][1].c_str(), counts[0][0].c_str(),
-                counts[0][1].c_str());
+    std::printf(
+        "me/games: database has %s active and %s finished games; the measured player has "
+        "%s active of %s\n",
+        totals[0][0].c_str(), totals[0][1].c_str(), counts[0][0].c_str(), counts[0][1].c_str());
   }
   const httplib::Headers headers = {{"Authorization", "Bearer " + token}};
   const std::vector<std::string> paths = {"/v1/me/games", "/v1/me/games?turn=mine",
@@ -187,11 +189,12 @@ int main(int argc, char** argv) {
   std::printf("running %d clients for %.0f s on %s...\n", clients, seconds, game.c_str());
   const loadtest::DriverStats s = loadtest::run_load(o, players);
   const double moves_per_s = s.moves_ok / s.seconds;
-  std::printf("service: %ld moves in %.1f s = %.0f moves/s; move latency p50 %.2f ms, p99 %.2f "
-              "ms, max %.1f ms; %ld conflicts, %ld 5xx, %ld other 4xx, %ld connection errors\n",
-              s.moves_ok, s.seconds, moves_per_s, loadtest::percentile(s.move_latencies_ms, 0.5),
-              loadtest::percentile(s.move_latencies_ms, 0.99), s.max_request_ms, s.conflicts,
-              s.server_errors + s.unavailable, s.client_errors, s.connection_errors);
+  std::printf(
+      "service: %ld moves in %.1f s = %.0f moves/s; move latency p50 %.2f ms, p99 %.2f "
+      "ms, max %.1f ms; %ld conflicts, %ld 5xx, %ld other 4xx, %ld connection errors\n",
+      s.moves_ok, s.seconds, moves_per_s, loadtest::percentile(s.move_latencies_ms, 0.5),
+      loadtest::percentile(s.move_latencies_ms, 0.99), s.max_request_ms, s.conflicts,
+      s.server_errors + s.unavailable, s.client_errors, s.connection_errors);
   long total_requests = 0;
   for (const auto& [status, count] : s.status_counts) total_requests += count;
   std::printf("service: %.0f HTTP requests/s in all (each move = 1 GET + 1 POST)\n",

@@ -35,8 +35,7 @@ void post_account(GameService& s, const Request& req, Response& res) {
                     {{"field", "username"}, {"pattern", "^[A-Za-z][A-Za-z0-9_-]{2,23}$"}});
   }
   if (!domain::valid_email(email)) {
-    throw GameError(400, "invalid_email", "The e-mail address is not valid.",
-                    {{"field", "email"}});
+    throw GameError(400, "invalid_email", "The e-mail address is not valid.", {{"field", "email"}});
   }
   if (password.size() < 8) {
     throw GameError(400, "weak_password", "Passwords need at least 8 characters.",
@@ -73,13 +72,12 @@ void post_token(GameService& s, const Request& req, Response& res) {
     }
     scopes.clear();
     for (const json& scope : wanted) {
-      if (!scope.is_string() ||
-          std::find(account->scopes.begin(), account->scopes.end(), scope.get<std::string>()) ==
-              account->scopes.end()) {
-        throw GameError(400, "invalid_scope",
-                        "A token can only carry scopes its account has: " +
-                            json(account->scopes).dump() + ".",
-                        {{"field", "scopes"}});
+      if (!scope.is_string() || std::find(account->scopes.begin(), account->scopes.end(),
+                                          scope.get<std::string>()) == account->scopes.end()) {
+        throw GameError(
+            400, "invalid_scope",
+            "A token can only carry scopes its account has: " + json(account->scopes).dump() + ".",
+            {{"field", "scopes"}});
       }
       if (std::find(scopes.begin(), scopes.end(), scope.get<std::string>()) == scopes.end()) {
         scopes.push_back(scope.get<std::string>());
@@ -87,10 +85,11 @@ void post_token(GameService& s, const Request& req, Response& res) {
     }
   }
   const std::string token = domain::new_token();
-  const storage::Id id = s.accounts.create_token(account->id, new_token_record(token, name, scopes));
+  const storage::Id id =
+      s.accounts.create_token(account->id, new_token_record(token, name, scopes));
   no_store(res);
-  send_json(res, 201, {{"id", std::to_string(id)}, {"token", token}, {"scopes", scopes},
-                       {"name", name}});
+  send_json(res, 201,
+            {{"id", std::to_string(id)}, {"token", token}, {"scopes", scopes}, {"name", name}});
 }
 
 void get_tokens(GameService& s, const Request& req, Response& res) {
@@ -112,8 +111,8 @@ void delete_token(GameService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s, req, res);
   const storage::Id id = path_id(req, 1, "token");
   if (!s.accounts.revoke_token(me.account_id, id)) {
-    throw GameError(404, "token_not_found", "You have no live token with id " +
-                                                std::to_string(id) + ".");
+    throw GameError(404, "token_not_found",
+                    "You have no live token with id " + std::to_string(id) + ".");
   }
   res.status = 204;
 }
@@ -155,11 +154,10 @@ void get_catalog(GameService& s, const Request&, Response& res) {
 
 }  // namespace
 
-CreatedAccount create_account(GameService& s, const std::string& username,
-                              const std::string& email, const std::string& password, bool bot,
-                              bool admin) {
-  storage::NewAccount account{username, email, s.hasher.hash(password), bot, admin,
-                              account_scopes(bot, admin)};
+CreatedAccount create_account(GameService& s, const std::string& username, const std::string& email,
+                              const std::string& password, bool bot, bool admin) {
+  storage::NewAccount account{username, email, s.hasher.hash(password),
+                              bot,      admin, account_scopes(bot, admin)};
   const std::string token = domain::new_token();
   auto id = s.accounts.create_account(account, new_token_record(token, "initial", account.scopes));
   if (!id) return {};
@@ -167,7 +165,8 @@ CreatedAccount create_account(GameService& s, const std::string& username,
 }
 
 void add_account_routes(Server& server, GameService& s) {
-  server.post("/v1/accounts", guarded([&s](const Request& q, Response& r) { post_account(s, q, r); }));
+  server.post("/v1/accounts",
+              guarded([&s](const Request& q, Response& r) { post_account(s, q, r); }));
   server.post("/v1/tokens", guarded([&s](const Request& q, Response& r) { post_token(s, q, r); }));
   server.get("/v1/tokens", guarded([&s](const Request& q, Response& r) { get_tokens(s, q, r); }));
   server.del(R"(/v1/tokens/([^/]+))",

@@ -43,13 +43,14 @@ void post_challenge(GameService& s, const Request& req, Response& res) {
     throw GameError(422, "unknown_game", "No game '" + game + "' in the catalogue.",
                     {{"field", "game"}});
   }
-  const long long players = int_field(body, "players", false).value_or(def->info.player_counts.front());
+  const long long players =
+      int_field(body, "players", false).value_or(def->info.player_counts.front());
   if (players < 1 || players > 8) {
     throw GameError(422, "bad_options", "players must be one of the game's player counts.",
                     {{"field", "players"}});
   }
   json options = body.contains("options") && !body.at("options").is_null() ? body.at("options")
-                                                                             : json::object();
+                                                                           : json::object();
   if (!options.is_object()) {
     throw GameError(400, "invalid_field", "options must be an object.", {{"field", "options"}});
   }
@@ -121,7 +122,8 @@ void get_challenge(GameService& s, const Request& req, Response& res) {
   authenticate(s, req, res);
   const storage::Id id = path_id(req, 1, "challenge");
   auto found = s.challenges.find(id);
-  if (!found) throw GameError(404, "challenge_not_found", "No challenge " + std::to_string(id) + ".");
+  if (!found)
+    throw GameError(404, "challenge_not_found", "No challenge " + std::to_string(id) + ".");
   send_json(res, 200, challenge_view(*found));
 }
 

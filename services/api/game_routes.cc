@@ -52,8 +52,8 @@ storage::GameRecord after_entry(storage::GameRecord game, const storage::EntryWr
                        game.moved_seats.end()) {
     game.moved_seats.push_back(w.seat);
   }
-  const bool kept = std::find(game.draw_offers.begin(), game.draw_offers.end(), w.seat) !=
-                    game.draw_offers.end();
+  const bool kept =
+      std::find(game.draw_offers.begin(), game.draw_offers.end(), w.seat) != game.draw_offers.end();
   game.draw_offers = kept ? std::vector<int>{w.seat} : std::vector<int>{};
   if (w.finished) {
     game.status = "finished";
@@ -79,8 +79,7 @@ std::string idempotency_key(const Request& req) {
   return key;
 }
 
-bool replay(const storage::StoredResponse& stored, const std::string& request_hash,
-            Response& res) {
+bool replay(const storage::StoredResponse& stored, const std::string& request_hash, Response& res) {
   if (stored.request_hash != request_hash) {
     throw GameError(422, "idempotency_key_reused",
                     "This Idempotency-Key was used with a different request.");
@@ -99,8 +98,8 @@ void post_move(GameService& s, const Request& req, Response& res) {
   const std::string move = string_field(body, "move", true, 200);
   const long long ply = *int_field(body, "ply", true);
   const std::string key = idempotency_key(req);
-  const std::string request_hash = domain::sha256_hex(
-      "move\n" + std::to_string(id) + "\n" + std::to_string(ply) + "\n" + move);
+  const std::string request_hash =
+      domain::sha256_hex("move\n" + std::to_string(id) + "\n" + std::to_string(ply) + "\n" + move);
   for (int attempt = 0;; ++attempt) {
     storage::LoadedGame loaded = load_or_404(s, id, false, me.account_id, key);
     if (loaded.stored && replay(*loaded.stored, request_hash, res)) return;
@@ -115,13 +114,13 @@ void post_move(GameService& s, const Request& req, Response& res) {
     }
     auto& d = std::get<domain::EntryDecision>(decided);
     const storage::GameRecord after = after_entry(game, d.write);
-    const json answer = {{"move", d.canonical},
-                         {"record", d.write.record},
-                         {"ply", after.ply},
-                         {"draws", d.write.draws},
-                         {"hash", d.write.hash},
-                         {"game", game_view(s.catalog, after, {me.account_id, true, nullptr},
-                                            d.state.get())}};
+    const json answer = {
+        {"move", d.canonical},
+        {"record", d.write.record},
+        {"ply", after.ply},
+        {"draws", d.write.draws},
+        {"hash", d.write.hash},
+        {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}};
     d.write.idempotency_key = key;
     d.write.request_hash = request_hash;
     d.write.response_status = 201;
@@ -143,10 +142,10 @@ void post_move(GameService& s, const Request& req, Response& res) {
     // (a draw offer), decide again against the fresh row.
     storage::LoadedGame now = load_or_404(s, id, false);
     if (now.game.ply != ply || now.game.status != "active" || attempt + 1 >= kRetries) {
-      throw GameError(409, "stale_ply",
-                      "Another move was made first; the game is at ply " +
-                          std::to_string(now.game.ply) + ".",
-                      {{"current", current_state(now.game, me.account_id)}});
+      throw GameError(
+          409, "stale_ply",
+          "Another move was made first; the game is at ply " + std::to_string(now.game.ply) + ".",
+          {{"current", current_state(now.game, me.account_id)}});
     }
   }
 }
@@ -161,9 +160,8 @@ void post_preview(GameService& s, const Request& req, Response& res) {
   if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
     throw refusal_error(*refusal, current_state(loaded.game, me.account_id));
   }
-  send_json(res, 200, {{"move", std::get<std::string>(decided)},
-                       {"legal", true},
-                       {"ply", loaded.game.ply}});
+  send_json(res, 200,
+            {{"move", std::get<std::string>(decided)}, {"legal", true}, {"ply", loaded.game.ply}});
 }
 
 void post_resign(GameService& s, const Request& req, Response& res) {
@@ -181,10 +179,10 @@ void post_resign(GameService& s, const Request& req, Response& res) {
     const storage::GameRecord after = after_entry(loaded.game, d.write);
     if (s.games.append_entry(d.write).outcome == storage::WriteOutcome::kApplied) {
       res.set_header("ETag", etag_of(after));
-      send_json(res, 200,
-                {{"record", d.write.record},
-                 {"game", game_view(s.catalog, after, {me.account_id, true, nullptr},
-                                    d.state.get())}});
+      send_json(
+          res, 200,
+          {{"record", d.write.record},
+           {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}});
       return;
     }
     if (attempt + 1 >= kRetries) {
@@ -285,8 +283,7 @@ void get_my_games(GameService& s, const Request& req, Response& res) {
   filter.game = query(req, "game");
   const std::string turn = query(req, "turn");
   if (!turn.empty() && turn != "mine" && turn != "any") {
-    throw GameError(400, "invalid_parameter", "turn must be mine or any.",
-                    {{"parameter", "turn"}});
+    throw GameError(400, "invalid_parameter", "turn must be mine or any.", {{"parameter", "turn"}});
   }
   filter.my_turn_only = turn == "mine";
   const int limit = limit_param(req);

@@ -62,7 +62,6 @@ CreatedAccount create_account(GameService& service, const std::string& username,
                               const std::string& email, const std::string& password, bool bot,
                               bool admin);
 
-
 // One documented route: method and OpenAPI path ("/v1/games/{id}").
 struct RouteDoc {
   std::string method;

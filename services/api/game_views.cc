@@ -86,9 +86,9 @@ json game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
   view["challenge_id"] = game.challenge_id ? id_text(*game.challenge_id) : json(nullptr);
   view["created_at"] = game.created_at;
   view["finished_at"] = game.finished_at.empty() ? json(nullptr) : json(game.finished_at);
-  view["fairness"] = {{"commitment", game.commitment},
-                      {"server_seed", game.status == "active" ? json(nullptr)
-                                                               : json(game.server_seed_hex)}};
+  view["fairness"] = {
+      {"commitment", game.commitment},
+      {"server_seed", game.status == "active" ? json(nullptr) : json(game.server_seed_hex)}};
   if (options.moves) {
     json moves = json::array();
     for (const auto& m : *options.moves) {
@@ -111,9 +111,8 @@ json game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
     const int seat = domain::seat_of(game, options.caller);
     view["position"] = game.position;
     view["board"] = state->render(rules::RenderOptions{seat, "", false});
-    const bool my_turn =
-        game.status == "active" && seat >= 0 &&
-        std::count(game.to_move.begin(), game.to_move.end(), seat) > 0;
+    const bool my_turn = game.status == "active" && seat >= 0 &&
+                         std::count(game.to_move.begin(), game.to_move.end(), seat) > 0;
     if (my_turn) {
       json legal = json::array();
       for (rules::Move m : state->legal_moves()) legal.push_back(state->format_move(m));
@@ -147,8 +146,7 @@ json challenge_view(const storage::ChallengeRecord& c) {
           {"expires_at", c.expires_at}};
 }
 
-json fairness_view(const storage::GameRecord& game,
-                   const std::vector<storage::MoveRecord>& moves) {
+json fairness_view(const storage::GameRecord& game, const std::vector<storage::MoveRecord>& moves) {
   json draws = json::array();
   draws.push_back({{"ply", 0}, {"draws", game.setup_draws}});
   json hashes = json::array();
@@ -161,7 +159,9 @@ json fairness_view(const storage::GameRecord& game,
   std::sort(by_slot.begin(), by_slot.end(),
             [](const auto& a, const auto& b) { return a.slot < b.slot; });
   for (const auto& s : by_slot) {
-    seeds.push_back({{"slot", s.slot}, {"seat", s.seat}, {"username", s.username},
+    seeds.push_back({{"slot", s.slot},
+                     {"seat", s.seat},
+                     {"username", s.username},
                      {"player_seed", s.player_seed}});
   }
   const bool revealed = game.status != "active";
@@ -209,8 +209,8 @@ std::string game_record_text(const storage::GameRecord& game,
   out += tag("Result", result);
   if (r.is_object()) out += tag("Termination", r.value("summary", ""));
   out += tag("Commitment", game.commitment);
-  out += tag("ServerSeed", game.status == "active" ? "(revealed when the game ends)"
-                                                   : game.server_seed_hex);
+  out += tag("ServerSeed",
+             game.status == "active" ? "(revealed when the game ends)" : game.server_seed_hex);
   std::string seeds;
   std::vector<storage::SeatRecord> by_slot = game.seats;
   std::sort(by_slot.begin(), by_slot.end(),

@@ -13,8 +13,8 @@
 namespace api {
 
 struct ViewOptions {
-  storage::Id caller = 0;          // the account asking (0: anonymous)
-  bool with_board = true;          // position, rendered board, legal moves
+  storage::Id caller = 0;                                   // the account asking (0: anonymous)
+  bool with_board = true;                                   // position, rendered board, legal moves
   const std::vector<storage::MoveRecord>* moves = nullptr;  // the move list, when loaded
 };
 

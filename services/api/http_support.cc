@@ -50,8 +50,7 @@ storage::Principal authenticate(GameService& service, const Request& req, Respon
   const std::string header = req.get_header_value("Authorization");
   constexpr std::string_view kScheme = "Bearer ";
   if (header.size() <= kScheme.size() || header.compare(0, kScheme.size(), kScheme) != 0) {
-    throw unauthorized("invalid_token", "The Authorization header must be 'Bearer <token>'.",
-                       true);
+    throw unauthorized("invalid_token", "The Authorization header must be 'Bearer <token>'.", true);
   }
   const std::string token = header.substr(kScheme.size());
   if (!domain::plausible_token(token)) {
@@ -66,22 +65,22 @@ storage::Principal authenticate(GameService& service, const Request& req, Respon
   const int remaining = static_cast<int>(std::floor(std::max(0.0, principal->remaining)));
   const int reset =
       static_cast<int>(std::ceil((limit.capacity - principal->remaining) / limit.refill_per_s));
-  res.set_header("RateLimit-Policy", "\"token\";q=" + std::to_string(static_cast<int>(
-                                                          limit.capacity)) +
-                                         ";w=" + std::to_string(static_cast<int>(std::ceil(
-                                                     limit.capacity / limit.refill_per_s))));
+  res.set_header(
+      "RateLimit-Policy",
+      "\"token\";q=" + std::to_string(static_cast<int>(limit.capacity)) +
+          ";w=" + std::to_string(static_cast<int>(std::ceil(limit.capacity / limit.refill_per_s))));
   res.set_header("RateLimit", "\"token\";r=" + std::to_string(remaining) +
                                   ";t=" + std::to_string(std::max(0, reset)));
   if (!principal->allowed) {
     const int retry =
         std::max(1, static_cast<int>(std::ceil((1 - principal->remaining) / limit.refill_per_s)));
-    throw GameError(429, "rate_limited",
-                    "Too many requests for this token; retry after " + std::to_string(retry) +
-                        " s.",
-                    {{"retry_after", retry}},
-                    {{"Retry-After", std::to_string(retry)},
-                     {"RateLimit", "\"token\";r=0;t=" + std::to_string(retry)},
-                     {"RateLimit-Policy", res.get_header_value("RateLimit-Policy")}});
+    throw GameError(
+        429, "rate_limited",
+        "Too many requests for this token; retry after " + std::to_string(retry) + " s.",
+        {{"retry_after", retry}},
+        {{"Retry-After", std::to_string(retry)},
+         {"RateLimit", "\"token\";r=0;t=" + std::to_string(retry)},
+         {"RateLimit-Policy", res.get_header_value("RateLimit-Policy")}});
   }
   return *principal;
 }
@@ -127,10 +126,10 @@ std::string string_field(const json& body, const std::string& name, bool require
   }
   std::string text = value.get<std::string>();
   if (text.size() > max_length) {
-    throw GameError(400, "invalid_field",
-                    "The field '" + name + "' is longer than " + std::to_string(max_length) +
-                        " bytes.",
-                    {{"field", name}});
+    throw GameError(
+        400, "invalid_field",
+        "The field '" + name + "' is longer than " + std::to_string(max_length) + " bytes.",
+        {{"field", name}});
   }
   if (text.find('\0') != std::string::npos) {
     throw GameError(400, "invalid_field", "The field '" + name + "' contains a NUL character.",
@@ -249,8 +248,7 @@ GameError refusal_error(const domain::Refusal& refusal, const json& current_stat
       if (refusal.rule_code == "game_over") {
         return GameError(409, "game_over", refusal.message, {{"current", current_state}});
       }
-      return GameError(422, refusal.rule_code, refusal.message,
-                       {{"rule_code", refusal.rule_code}});
+      return GameError(422, refusal.rule_code, refusal.message, {{"rule_code", refusal.rule_code}});
     case K::kNoDrawOffer:
       return GameError(409, "no_draw_offer", refusal.message, {{"current", current_state}});
     case K::kAbortTooLate:

@@ -25,9 +25,9 @@ void PasswordHasher::release() {
 std::string PasswordHasher::hash(std::string_view password) {
   const fairness::Bytes salt = fairness::random_bytes(16);
   constexpr std::size_t kHashLength = 32;
-  const std::size_t length = argon2_encodedlen(params_.iterations, params_.memory_kib,
-                                               params_.parallelism, salt.size(), kHashLength,
-                                               Argon2_id);
+  const std::size_t length =
+      argon2_encodedlen(params_.iterations, params_.memory_kib, params_.parallelism, salt.size(),
+                        kHashLength, Argon2_id);
   std::string encoded(length, '\0');
   acquire();
   const int rc = argon2id_hash_encoded(params_.iterations, params_.memory_kib, params_.parallelism,

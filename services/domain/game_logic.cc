@@ -126,7 +126,8 @@ int seat_of(const GameRecord& game, storage::Id account_id) {
 
 std::string result_json(const rules::Outcome& outcome) {
   json seats = json::array();
-  for (const auto& s : outcome.seats) seats.push_back({{"placement", s.placement}, {"score", s.score}});
+  for (const auto& s : outcome.seats)
+    seats.push_back({{"placement", s.placement}, {"score", s.score}});
   return json{{"summary", outcome.summary}, {"seats", seats}}.dump();
 }
 
@@ -209,10 +210,10 @@ std::variant<EntryDecision, Refusal> decide_move(const Catalog& catalog, const G
   auto prepared = prepare(catalog, game, account_id, seat);
   if (auto* refusal = std::get_if<Refusal>(&prepared)) return *refusal;
   if (seen_ply != game.ply) {
-    return Refusal{RefusalKind::kStalePly,
-                   "the game is at ply " + std::to_string(game.ply) + ", not " +
-                       std::to_string(seen_ply),
-                   {}};
+    return Refusal{
+        RefusalKind::kStalePly,
+        "the game is at ply " + std::to_string(game.ply) + ", not " + std::to_string(seen_ply),
+        {}};
   }
   if (!contains(game.to_move, seat)) {
     return Refusal{RefusalKind::kNotYourTurn, "it is not your turn", {}};
@@ -263,8 +264,8 @@ std::variant<EntryDecision, Refusal> decide_resign(const Catalog& catalog, const
 }
 
 std::variant<storage::StatusWrite, Refusal> decide_draw(
-    const GameRecord& game, const std::vector<storage::MoveRecord>& moves,
-    storage::Id account_id, std::string_view action) {
+    const GameRecord& game, const std::vector<storage::MoveRecord>& moves, storage::Id account_id,
+    std::string_view action) {
   const int seat = seat_of(game, account_id);
   if (seat < 0) return Refusal{RefusalKind::kNotAPlayer, "you have no seat in this game", {}};
   if (game.status != "active") {
@@ -311,12 +312,12 @@ std::variant<storage::StatusWrite, Refusal> decide_draw(
   } else {
     return Refusal{RefusalKind::kBadRequest, "action must be offer, accept or decline", {}};
   }
-  w.event_payload_json = json{{"game_id", std::to_string(game.id)},
-                              {"seat", seat},
-                              {"action", action},
-                              {"draw_offers", w.draw_offers},
-                              {"status", w.status}}
-                             .dump();
+  w.event_payload_json = json{
+      {"game_id", std::to_string(game.id)},
+      {"seat", seat},
+      {"action", action},
+      {"draw_offers", w.draw_offers},
+      {"status", w.status}}.dump();
   return w;
 }
 
@@ -328,17 +329,16 @@ std::variant<storage::StatusWrite, Refusal> decide_abort(const GameRecord& game,
     return Refusal{RefusalKind::kGameOver, "the game is " + game.status, {}};
   }
   if (static_cast<int>(game.moved_seats.size()) >= game.players) {
-    return Refusal{RefusalKind::kAbortTooLate,
-                   "every seat has moved; the game can no longer be aborted", {}};
+    return Refusal{
+        RefusalKind::kAbortTooLate, "every seat has moved; the game can no longer be aborted", {}};
   }
   storage::StatusWrite w;
   w.game_id = game.id;
   w.expected_version = game.version;
   w.status = "aborted";
   w.finished = true;
-  w.result_json = json{{"summary", "aborted by " + game.seats[seat].username},
-                       {"seats", json::array()}}
-                      .dump();
+  w.result_json =
+      json{{"summary", "aborted by " + game.seats[seat].username}, {"seats", json::array()}}.dump();
   w.placements.assign(game.players, std::nullopt);
   w.scores.assign(game.players, std::nullopt);
   w.event_kind = "game_aborted";

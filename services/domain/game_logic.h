@@ -30,9 +30,9 @@ class Catalog {
 };
 
 enum class RefusalKind {
-  kNotAPlayer,    // the caller has no seat in this game
-  kGameOver,      // the game has ended (or was aborted)
-  kStalePly,      // the caller saw an older (or newer) ply
+  kNotAPlayer,  // the caller has no seat in this game
+  kGameOver,    // the game has ended (or was aborted)
+  kStalePly,    // the caller saw an older (or newer) ply
   kNotYourTurn,
   kRules,         // the rules refused the move; rule_code says how
   kNoDrawOffer,   // accept/decline without a standing offer
@@ -61,8 +61,8 @@ std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
                                                        storage::Id game_id);
 
 struct EntryDecision {
-  storage::EntryWrite write;  // idempotency and response fields left for the caller
-  std::string canonical;      // the move in canonical notation (no annotation)
+  storage::EntryWrite write;            // idempotency and response fields left for the caller
+  std::string canonical;                // the move in canonical notation (no annotation)
   std::unique_ptr<rules::State> state;  // the position after the entry
 };
 
@@ -82,10 +82,9 @@ std::variant<EntryDecision, Refusal> decide_resign(const Catalog& catalog,
 
 // Draw offers ("offer", "accept", "decline") and aborts. `moves` are needed to know which seats
 // have resigned (they no longer take part in a draw).
-std::variant<storage::StatusWrite, Refusal> decide_draw(const storage::GameRecord& game,
-                                                        const std::vector<storage::MoveRecord>& moves,
-                                                        storage::Id account_id,
-                                                        std::string_view action);
+std::variant<storage::StatusWrite, Refusal> decide_draw(
+    const storage::GameRecord& game, const std::vector<storage::MoveRecord>& moves,
+    storage::Id account_id, std::string_view action);
 std::variant<storage::StatusWrite, Refusal> decide_abort(const storage::GameRecord& game,
                                                          storage::Id account_id);
 

@@ -39,9 +39,9 @@ std::optional<Id> AccountsRepository::create_account(const NewAccount& account,
           "SELECT a.id, $7, decode($8, 'hex'), $9, ARRAY(SELECT jsonb_array_elements_text("
           "$10::jsonb)) FROM a RETURNING id) "
           "SELECT a.id FROM a, t",
-          account.username, account.email, account.password_hash, account.is_bot,
-          account.is_admin, sql::json_array(account.scopes), token.name, token.token_hash,
-          token.prefix, sql::json_array(token.scopes));
+          account.username, account.email, account.password_hash, account.is_bot, account.is_admin,
+          sql::json_array(account.scopes), token.name, token.token_hash, token.prefix,
+          sql::json_array(token.scopes));
       return row[0].as<Id>();
     } catch (const pqxx::unique_violation&) {
       return std::nullopt;
@@ -53,8 +53,7 @@ std::optional<AccountRecord> AccountsRepository::find_by_username(const std::str
   return pool_.run([&](pqxx::connection& c) -> std::optional<AccountRecord> {
     pqxx::nontransaction tx(c);
     const pqxx::result r = tx.exec_params(
-        "SELECT " + kAccountColumns + " FROM accounts WHERE lower(username) = lower($1)",
-        username);
+        "SELECT " + kAccountColumns + " FROM accounts WHERE lower(username) = lower($1)", username);
     if (r.empty()) return std::nullopt;
     return account_from(r[0]);
   });
@@ -91,7 +90,8 @@ Id AccountsRepository::create_token(Id account_id, const NewToken& token) {
             "INSERT INTO tokens (account_id, name, token_hash, prefix, scopes) VALUES ($1, $2, "
             "decode($3, 'hex'), $4, ARRAY(SELECT jsonb_array_elements_text($5::jsonb))) "
             "RETURNING id",
-            account_id, token.name, token.token_hash, token.prefix, sql::json_array(token.scopes))[0]
+            account_id, token.name, token.token_hash, token.prefix,
+            sql::json_array(token.scopes))[0]
         .as<Id>();
   });
 }
@@ -99,10 +99,10 @@ Id AccountsRepository::create_token(Id account_id, const NewToken& token) {
 std::vector<TokenRecord> AccountsRepository::list_tokens(Id account_id) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::nontransaction tx(c);
-    const pqxx::result r = tx.exec_params(
-        "SELECT id, name, prefix, to_json(scopes)::text, " + sql::ts("created_at") +
-            " FROM tokens WHERE account_id = $1 AND revoked_at IS NULL ORDER BY id",
-        account_id);
+    const pqxx::result r =
+        tx.exec_params("SELECT id, name, prefix, to_json(scopes)::text, " + sql::ts("created_at") +
+                           " FROM tokens WHERE account_id = $1 AND revoked_at IS NULL ORDER BY id",
+                       account_id);
     std::vector<TokenRecord> tokens;
     for (const auto& row : r) {
       TokenRecord token;

@@ -56,10 +56,10 @@ ChallengeRecord challenge_from(const pqxx::row& row) {
 }
 
 std::optional<ChallengeRecord> find_in(pqxx::transaction_base& tx, Id id, bool for_update) {
-  const pqxx::result r = tx.exec_params("SELECT " + challenge_columns() +
-                                            " FROM challenges c WHERE c.id = $1" +
-                                            (for_update ? " FOR UPDATE" : ""),
-                                        id);
+  const pqxx::result r =
+      tx.exec_params("SELECT " + challenge_columns() + " FROM challenges c WHERE c.id = $1" +
+                         (for_update ? " FOR UPDATE" : ""),
+                     id);
   if (r.empty()) return std::nullopt;
   return challenge_from(r[0]);
 }
@@ -74,7 +74,8 @@ void add_event(pqxx::transaction_base& tx, std::optional<Id> game_id, Id challen
                const std::string& kind, const std::vector<Id>& recipients, const json& payload) {
   const pqxx::row row = tx.exec_params1(
       "INSERT INTO game_events (game_id, challenge_id, kind, ply, recipients, payload) VALUES "
-      "(NULLIF($1, '')::bigint, $2, $3, 0, ARRAY(SELECT jsonb_array_elements_text($4::jsonb)::bigint), $5::jsonb) "
+      "(NULLIF($1, '')::bigint, $2, $3, 0, ARRAY(SELECT "
+      "jsonb_array_elements_text($4::jsonb)::bigint), $5::jsonb) "
       "RETURNING id",
       game_id ? std::to_string(*game_id) : std::string(), challenge_id, kind,
       sql::json_array(recipients), payload.dump());
@@ -89,8 +90,7 @@ void insert_game(pqxx::transaction_base& tx, const ChallengeRecord& c, Id game_i
       "$4::jsonb, $5::jsonb, $6, $7, $8, ARRAY(SELECT jsonb_array_elements_text($9::jsonb)::int), "
       "decode($10, 'hex'), $11, decode($12, 'hex'), $13, $11)",
       game_id, c.game, c.players, c.options_json, c.clock_json, c.rated, c.id, g.position,
-      sql::json_array(g.to_move), c.server_seed_hex, c.commitment, g.game_seed_hex,
-      g.setup_draws);
+      sql::json_array(g.to_move), c.server_seed_hex, c.commitment, g.game_seed_hex, g.setup_draws);
   for (std::size_t seat = 0; seat < g.seat_accounts.size(); ++seat) {
     const bool to_move =
         std::find(g.to_move.begin(), g.to_move.end(), static_cast<int>(seat)) != g.to_move.end();
@@ -175,9 +175,9 @@ AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
     if (me == ch.players_list.end() && !ch.open_seek) {
       return AcceptResult{AcceptStatus::kNotInvited, {}, {}};
     }
-    const int joined = static_cast<int>(std::count_if(
-        ch.players_list.begin(), ch.players_list.end(),
-        [](const ChallengePlayer& p) { return p.accepted; }));
+    const int joined =
+        static_cast<int>(std::count_if(ch.players_list.begin(), ch.players_list.end(),
+                                       [](const ChallengePlayer& p) { return p.accepted; }));
     tx.exec_params(
         "INSERT INTO challenge_players (challenge_id, account_id, slot, accepted, player_seed) "
         "VALUES ($1, $2, $3, true, $4) ON CONFLICT (challenge_id, account_id) DO UPDATE SET "
@@ -200,9 +200,9 @@ AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
       return AcceptResult{AcceptStatus::kRejected, {}, *error};
     }
     insert_game(tx, ch, game_id, std::get<NewGame>(decided));
-    add_event(tx, game_id, challenge_id, "game_started", participant_ids(ch),
-              {{"challenge_id", std::to_string(challenge_id)},
-               {"game_id", std::to_string(game_id)}});
+    add_event(
+        tx, game_id, challenge_id, "game_started", participant_ids(ch),
+        {{"challenge_id", std::to_string(challenge_id)}, {"game_id", std::to_string(game_id)}});
     tx.commit();
     return AcceptResult{AcceptStatus::kStarted, game_id, {}};
   });
@@ -216,14 +216,14 @@ DeclineStatus ChallengesRepository::decline(Id challenge_id, Id account_id,
     if (!found) return DeclineStatus::kNotFound;
     if (found->status != "open") return DeclineStatus::kClosed;
     const bool creator = found->creator_id == account_id;
-    const bool invited = std::any_of(
-        found->players_list.begin(), found->players_list.end(),
-        [&](const ChallengePlayer& p) { return p.account_id == account_id; });
+    const bool invited =
+        std::any_of(found->players_list.begin(), found->players_list.end(),
+                    [&](const ChallengePlayer& p) { return p.account_id == account_id; });
     if (!creator && (!invited || found->open_seek)) return DeclineStatus::kNotInvited;
     tx.exec_params("UPDATE challenges SET status = $2, decline_reason = $3 WHERE id = $1",
                    challenge_id, creator ? "cancelled" : "declined", reason);
-    add_event(tx, std::nullopt, challenge_id, creator ? "challenge_cancelled" : "challenge_declined",
-              participant_ids(*found),
+    add_event(tx, std::nullopt, challenge_id,
+              creator ? "challenge_cancelled" : "challenge_declined", participant_ids(*found),
               {{"challenge_id", std::to_string(challenge_id)}, {"reason", reason}});
     tx.commit();
     return DeclineStatus::kDeclined;

@@ -29,13 +29,13 @@ struct NewChallenge {
 };
 
 enum class AcceptStatus {
-  kJoined,        // a seat was taken; the challenge waits for more players
-  kStarted,       // the last seat was taken; game_id is set
+  kJoined,   // a seat was taken; the challenge waits for more players
+  kStarted,  // the last seat was taken; game_id is set
   kNotFound,
-  kClosed,        // started, declined, cancelled or expired
+  kClosed,  // started, declined, cancelled or expired
   kNotInvited,
   kAlreadyJoined,
-  kRejected,      // the domain refused to start the game (message says why)
+  kRejected,  // the domain refused to start the game (message says why)
 };
 
 struct AcceptResult {

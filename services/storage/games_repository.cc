@@ -184,8 +184,8 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       c.prepare("games_append_entry", kSql);
       pqxx::nontransaction tx(c);
       const pqxx::result r = tx.exec_prepared(
-          "games_append_entry", w.game_id, w.expected_ply, w.position, sql::json_array(w.to_move), w.is_move,
-          w.seat, w.finished, w.finished ? w.result_json : std::string("null"), w.hash,
+          "games_append_entry", w.game_id, w.expected_ply, w.position, sql::json_array(w.to_move),
+          w.is_move, w.seat, w.finished, w.finished ? w.result_json : std::string("null"), w.hash,
           w.account_id, w.record, w.draws, sql::json_array(w.recipients), w.event_payload_json,
           w.idempotency_key, w.request_hash, w.response_status, w.response_body,
           sql::json_array(w.placements), sql::json_array(w.scores), w.expected_version);
@@ -220,11 +220,12 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
     WriteResult result;
     c.prepare("games_update_status", kSql);
     pqxx::nontransaction tx(c);
-    const pqxx::result r = tx.exec_prepared(
-        "games_update_status", w.game_id, w.expected_version, w.status, sql::json_array(w.draw_offers),
-        sql::json_array(w.to_move), w.finished, w.finished ? w.result_json : std::string("null"),
-        w.event_kind, sql::json_array(w.recipients), w.event_payload_json,
-        sql::json_array(w.placements), sql::json_array(w.scores));
+    const pqxx::result r =
+        tx.exec_prepared("games_update_status", w.game_id, w.expected_version, w.status,
+                         sql::json_array(w.draw_offers), sql::json_array(w.to_move), w.finished,
+                         w.finished ? w.result_json : std::string("null"), w.event_kind,
+                         sql::json_array(w.recipients), w.event_payload_json,
+                         sql::json_array(w.placements), sql::json_array(w.scores));
     if (r.empty()) return result;
     result.outcome = WriteOutcome::kApplied;
     result.version = r[0][0].as<std::int64_t>();
@@ -240,21 +241,19 @@ std::vector<GameListItem> GamesRepository::list_for_player(
   if (filter.my_turn_only) max_rank = 0;
   if (filter.status == "active") max_rank = std::min(max_rank, 1);
   if (filter.status == "finished" || filter.status == "aborted") min_rank = 2;
-  static const std::string kSql =
-      "SELECT s.list_rank, s.list_key, " + game_columns() +
-      " FROM game_seats s JOIN games g ON g.id = s.game_id "
-      "WHERE s.account_id = $1 AND s.list_rank BETWEEN $2 AND $3 "
-      "AND (s.list_rank, s.list_key, s.game_id) > ($4, $5, $6) "
-      "AND ($7 = '' OR g.game = $7) AND ($8 = '' OR g.status = $8) "
-      "ORDER BY s.list_rank, s.list_key, s.game_id LIMIT $9";
+  static const std::string kSql = "SELECT s.list_rank, s.list_key, " + game_columns() +
+                                  " FROM game_seats s JOIN games g ON g.id = s.game_id "
+                                  "WHERE s.account_id = $1 AND s.list_rank BETWEEN $2 AND $3 "
+                                  "AND (s.list_rank, s.list_key, s.game_id) > ($4, $5, $6) "
+                                  "AND ($7 = '' OR g.game = $7) AND ($8 = '' OR g.status = $8) "
+                                  "ORDER BY s.list_rank, s.list_key, s.game_id LIMIT $9";
   const GameListCursor cursor = after.value_or(GameListCursor{-1, 0, 0});
   return pool_.run([&](pqxx::connection& c) {
     c.prepare("games_list_for_player", kSql);
     pqxx::nontransaction tx(c);
-    const pqxx::result r = tx.exec_prepared("games_list_for_player", account_id, min_rank,
-                                            max_rank, cursor.rank,
-                                          cursor.key, cursor.game_id, filter.game, filter.status,
-                                          limit);
+    const pqxx::result r =
+        tx.exec_prepared("games_list_for_player", account_id, min_rank, max_rank, cursor.rank,
+                         cursor.key, cursor.game_id, filter.game, filter.status, limit);
     std::vector<GameListItem> items;
     for (const auto& row : r) {
       GameListItem item;

@@ -44,8 +44,8 @@ struct Principal {
 };
 
 struct RateLimit {
-  double capacity = 120;      // burst
-  double refill_per_s = 20;   // sustained requests per second
+  double capacity = 120;     // burst
+  double refill_per_s = 20;  // sustained requests per second
 };
 
 struct ChallengePlayer {
@@ -144,7 +144,7 @@ struct NewGame {
 // changes with it. Written by one statement, so atomically.
 struct EntryWrite {
   Id game_id = 0;
-  int expected_ply = 0;  // the ply the player saw; the entry becomes expected_ply + 1
+  int expected_ply = 0;               // the ply the player saw; the entry becomes expected_ply + 1
   std::int64_t expected_version = 0;  // the version the decision was made against
   int seat = 0;
   Id account_id = 0;
@@ -155,7 +155,7 @@ struct EntryWrite {
   std::vector<int> to_move;
   bool is_move = true;  // a move (counts for abort) rather than a resignation
   bool finished = false;
-  std::string result_json;  // when finished
+  std::string result_json;                     // when finished
   std::vector<std::optional<int>> placements;  // per seat, when finished
   std::vector<std::optional<double>> scores;
   std::string event_payload_json = "{}";
@@ -172,10 +172,10 @@ struct EntryWrite {
 struct StatusWrite {
   Id game_id = 0;
   std::int64_t expected_version = 0;
-  std::string status;                   // new status
+  std::string status;  // new status
   std::vector<int> draw_offers;
   std::vector<int> to_move;
-  bool finished = false;                // status became finished or aborted
+  bool finished = false;  // status became finished or aborted
   std::string result_json;
   std::vector<std::optional<int>> placements;
   std::vector<std::optional<double>> scores;
@@ -187,10 +187,10 @@ struct StatusWrite {
 enum class WriteOutcome { kApplied, kConflict, kDuplicateKey };
 
 struct GameListFilter {
-  std::optional<Id> account_id;   // games with this player
-  std::string game;               // empty: any
-  std::string status;             // empty: any; active, finished, aborted
-  bool my_turn_only = false;      // with account_id
+  std::optional<Id> account_id;  // games with this player
+  std::string game;              // empty: any
+  std::string status;            // empty: any; active, finished, aborted
+  bool my_turn_only = false;     // with account_id
 };
 
 struct GameListCursor {

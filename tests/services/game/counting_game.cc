@@ -13,8 +13,10 @@ namespace {
 
 const rules::GameInfo& info() {
   static const rules::GameInfo info{
-      "counting", "Counting (test game)", {2, 3},
-      {{"target", "the count to reach (3-100000)", "10", {}}}, true, "test-1", 100000};
+      "counting", "Counting (test game)",
+      {2, 3},     {{"target", "the count to reach (3-100000)", "10", {}}},
+      true,       "test-1",
+      100000};
   return info;
 }
 
@@ -95,8 +97,8 @@ class CountingState final : public rules::State {
            ";winner=" + std::to_string(winner_) + ";target=" + std::to_string(target_);
   }
   std::string render(const rules::RenderOptions&) const override {
-    return "count " + std::to_string(count_) + " of " + std::to_string(target_) + "\nseat " + std::to_string(turn_ + 1) +
-           " to move\n";
+    return "count " + std::to_string(count_) + " of " + std::to_string(target_) + "\nseat " +
+           std::to_string(turn_ + 1) + " to move\n";
   }
 
  private:
@@ -115,7 +117,7 @@ class CountingState final : public rules::State {
 };
 
 rules::Result<std::unique_ptr<rules::State>> create(const rules::GameConfig& config,
-                                                     rules::RandomSource& rng) {
+                                                    rules::RandomSource& rng) {
   std::map<std::string, std::string> resolved;
   if (auto error = rules::check_config(info(), config, resolved)) return *error;
   (void)rng;
@@ -123,8 +125,7 @@ rules::Result<std::unique_ptr<rules::State>> create(const rules::GameConfig& con
   if (target < 3 || target > 100000 || resolved["target"] != std::to_string(target)) {
     return rules::RuleError{rules::ErrorCode::kBadOptions, "target must be an integer 3-100000"};
   }
-  return std::unique_ptr<rules::State>(
-      std::make_unique<CountingState>(config.players, 0, target));
+  return std::unique_ptr<rules::State>(std::make_unique<CountingState>(config.players, 0, target));
 }
 
 rules::Result<std::unique_ptr<rules::State>> load(std::string_view text) {

@@ -74,8 +74,8 @@ TEST(StartGame, SeatsAreAPermutationDrawnFromTheGameSeed) {
   // Over many game ids every account gets seat 0 sometimes.
   std::set<storage::Id> first_seat;
   for (int id = 1; id < 40; ++id) {
-    first_seat.insert(std::get<storage::NewGame>(domain::start_game(catalog, challenge(3), id))
-                          .seat_accounts[0]);
+    first_seat.insert(
+        std::get<storage::NewGame>(domain::start_game(catalog, challenge(3), id)).seat_accounts[0]);
   }
   EXPECT_EQ(first_seat.size(), 3u);
 }

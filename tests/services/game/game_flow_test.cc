@@ -137,8 +137,8 @@ TEST(GamePlay, SeedIsHiddenWhileActiveAndCommitmentShownFromTheChallenge) {
   TestServer server;
   Client client(server.port());
   const Account a = make_account(client, "seed"), b = make_account(client, "seed");
-  const Reply c = client.post("/v1/challenges",
-                              {{"game", "counting"}, {"opponents", {b.username}}}, a.token);
+  const Reply c =
+      client.post("/v1/challenges", {{"game", "counting"}, {"opponents", {b.username}}}, a.token);
   ASSERT_EQ(c.status, 201);
   const std::string commitment = c.body.at("commitment");
   EXPECT_EQ(commitment.size(), 64u);
@@ -216,9 +216,9 @@ TEST(GamePlay, EtagAndIfNoneMatch) {
   ASSERT_FALSE(etag.empty());
   EXPECT_EQ(client.get("/v1/games/" + id, p[0].token, {{"If-None-Match", etag}}).status, 304);
   const Account& mover = to_move(first.body, p);
-  ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}}, mover.token)
-                .status,
-            201);
+  ASSERT_EQ(
+      client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}}, mover.token).status,
+      201);
   const Reply after = client.get("/v1/games/" + id, p[0].token, {{"If-None-Match", etag}});
   EXPECT_EQ(after.status, 200);
   EXPECT_NE(after.header("ETag"), etag);
@@ -268,7 +268,8 @@ TEST(GamePlay, TwoPlayerResignationEndsTheGame) {
   Client client(server.port());
   std::vector<Account> p = {make_account(client, "res"), make_account(client, "res")};
   const std::string id = start_game(client, p);
-  const Reply r = client.post_raw("/v1/games/" + id + "/resign", "", "application/json", p[0].token);
+  const Reply r =
+      client.post_raw("/v1/games/" + id + "/resign", "", "application/json", p[0].token);
   ASSERT_EQ(r.status, 200) << r.text;
   EXPECT_EQ(r.body.at("game").at("status"), "finished");
   const json& seats = r.body.at("game").at("result").at("seats");
@@ -284,16 +285,21 @@ TEST(GamePlay, AbortOnlyBeforeEverySeatHasMoved) {
   std::vector<Account> p = {make_account(client, "ab"), make_account(client, "ab")};
   std::string id = start_game(client, p);
   json view = client.get("/v1/games/" + id, p[0].token).body;
-  ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}},
-                        to_move(view, p).token).status, 201);
+  ASSERT_EQ(
+      client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}}, to_move(view, p).token)
+          .status,
+      201);
   Reply ok = client.post("/v1/games/" + id + "/abort", json::object(), p[0].token);
   EXPECT_EQ(ok.status, 200);
   EXPECT_EQ(ok.body.at("status"), "aborted");
   id = start_game(client, p);
   for (int ply = 0; ply < 2; ++ply) {
     view = client.get("/v1/games/" + id, p[0].token).body;
-    ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}},
-                          to_move(view, p).token).status, 201);
+    ASSERT_EQ(client
+                  .post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}},
+                        to_move(view, p).token)
+                  .status,
+              201);
   }
   const Reply late = client.post("/v1/games/" + id + "/abort", json::object(), p[1].token);
   EXPECT_EQ(late.status, 409);
@@ -317,8 +323,9 @@ TEST(GamePlay, OpenSeekIsTakenByTheFirstComers) {
   }
   EXPECT_TRUE(listed);
   EXPECT_EQ(client.post("/v1/challenges/" + cid + "/accept", json::object(), b.token).status, 200);
-  EXPECT_EQ(client.post("/v1/challenges/" + cid + "/accept", json::object(), b.token).body.at("code"),
-            "already_joined");
+  EXPECT_EQ(
+      client.post("/v1/challenges/" + cid + "/accept", json::object(), b.token).body.at("code"),
+      "already_joined");
   const Reply full = client.post("/v1/challenges/" + cid + "/accept", json::object(), c.token);
   ASSERT_EQ(full.status, 200);
   EXPECT_TRUE(full.body.at("game_id").is_string());
@@ -333,8 +340,8 @@ TEST(GamePlay, DeclineWithReasonAndNotInvited) {
   Client client(server.port());
   const Account a = make_account(client, "dec"), b = make_account(client, "dec"),
                 c = make_account(client, "dec");
-  const Reply ch = client.post("/v1/challenges", {{"game", "counting"}, {"opponents", {b.username}}},
-                               a.token);
+  const Reply ch =
+      client.post("/v1/challenges", {{"game", "counting"}, {"opponents", {b.username}}}, a.token);
   const std::string cid = ch.body.at("id");
   EXPECT_EQ(client.post("/v1/challenges/" + cid + "/accept", json::object(), c.token).status, 403);
   const Reply d = client.post("/v1/challenges/" + cid + "/decline", {{"reason", "later"}}, b.token);
@@ -350,12 +357,11 @@ TEST(GamePlay, ChallengesExpire) {
   TestServer server(database_url(), options);
   Client client(server.port());
   const Account a = make_account(client, "exp"), b = make_account(client, "exp");
-  const Reply ch = client.post("/v1/challenges", {{"game", "counting"}, {"opponents", {b.username}}},
-                               a.token);
+  const Reply ch =
+      client.post("/v1/challenges", {{"game", "counting"}, {"opponents", {b.username}}}, a.token);
   std::this_thread::sleep_for(std::chrono::milliseconds(1300));
-  const Reply late =
-      client.post("/v1/challenges/" + ch.body.at("id").get<std::string>() + "/accept",
-                  json::object(), b.token);
+  const Reply late = client.post(
+      "/v1/challenges/" + ch.body.at("id").get<std::string>() + "/accept", json::object(), b.token);
   EXPECT_EQ(late.status, 409);
   EXPECT_EQ(late.body.at("challenge_status"), "expired");
 }
@@ -379,8 +385,10 @@ TEST(GameLists, MyGamesPutMyTurnFirstAndPaginate) {
   for (;;) {
     for (const auto& g : page.at("games")) seen.push_back(g.at("id"));
     if (page.at("next_cursor").is_null()) break;
-    page = client.get("/v1/me/games?limit=2&cursor=" + page.at("next_cursor").get<std::string>(),
-                      p[0].token).body;
+    page = client
+               .get("/v1/me/games?limit=2&cursor=" + page.at("next_cursor").get<std::string>(),
+                    p[0].token)
+               .body;
   }
   EXPECT_EQ(seen.size(), 5u);
   const json first = client.get("/v1/me/games", p[0].token).body.at("games");

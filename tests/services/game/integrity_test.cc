@@ -33,8 +33,8 @@ TEST(Integrity, FiftyClientsSamePlyHundredRounds) {
       for (int round = 0; round < kRounds; ++round) {
         const Account& mover = p[(first_mover + round) % 2];
         sync.arrive_and_wait();
-        const Reply r = client.post(path, {{"move", c % 2 ? "1" : "2"}, {"ply", round}},
-                                    mover.token);
+        const Reply r =
+            client.post(path, {{"move", c % 2 ? "1" : "2"}, {"ply", round}}, mover.token);
         if (r.status == 201) {
           ++created;
           std::lock_guard lock(mutex);
@@ -121,8 +121,9 @@ TEST(Integrity, EveryMoveIsHashChainedAndEveryChangeHasAnEvent) {
   const std::string id = start_game(client, p);
   for (int ply = 0; ply < 3; ++ply) {
     const Account& mover = to_move(client.get("/v1/games/" + id, p[0].token).body, p);
-    ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}},
-                          mover.token).status, 201);
+    ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}}, mover.token)
+                  .status,
+              201);
   }
   pqxx::connection c(database_url());
   pqxx::nontransaction tx(c);
@@ -134,8 +135,8 @@ TEST(Integrity, EveryMoveIsHashChainedAndEveryChangeHasAnEvent) {
     EXPECT_EQ(events[i][0].as<std::string>(), "move");
     EXPECT_EQ(events[i][1].as<int>(), i);
   }
-  const auto hashes = tx.exec_params(
-      "SELECT count(DISTINCT hash) FROM moves WHERE game_id = $1", std::stoll(id));
+  const auto hashes =
+      tx.exec_params("SELECT count(DISTINCT hash) FROM moves WHERE game_id = $1", std::stoll(id));
   EXPECT_EQ(hashes[0][0].as<int>(), 3);
 }
 

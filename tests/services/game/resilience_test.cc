@@ -93,16 +93,17 @@ void verify_database(const std::string& url, const std::vector<loadtest::Ack>& a
     games[ack.game_id] = 1;
   }
   for (const auto& [game, unused] : games) {
-    const auto g = tx.exec_params("SELECT ply, commitment, last_hash FROM games WHERE id = $1", game);
+    const auto g =
+        tx.exec_params("SELECT ply, commitment, last_hash FROM games WHERE id = $1", game);
     const auto moves = tx.exec_params(
         "SELECT ply, record, draws, hash FROM moves WHERE game_id = $1 ORDER BY ply", game);
     ASSERT_EQ(static_cast<int>(moves.size()), g[0][0].as<int>()) << "game " << game;
     std::string previous = g[0][1].as<std::string>();
     for (std::size_t i = 0; i < moves.size(); ++i) {
       ASSERT_EQ(moves[i][0].as<int>(), static_cast<int>(i + 1));
-      const std::string hash = fairness::move_hash(previous, moves[i][0].as<int>(),
-                                                   moves[i][1].as<std::string>(),
-                                                   moves[i][2].as<std::string>());
+      const std::string hash =
+          fairness::move_hash(previous, moves[i][0].as<int>(), moves[i][1].as<std::string>(),
+                              moves[i][2].as<std::string>());
       ASSERT_EQ(hash, moves[i][3].as<std::string>()) << "game " << game << " ply " << i + 1;
       previous = hash;
     }
@@ -150,8 +151,8 @@ TEST(Resilience, TwoInstancesOnOneDatabaseStayConsistent) {
       threads.emplace_back([&, t] {
         Client client(t % 2 ? one.port() : two.port());
         sync.arrive_and_wait();
-        const Reply r = client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", round}},
-                                    mover.token);
+        const Reply r =
+            client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", round}}, mover.token);
         (r.status == 201 ? created : conflicts)++;
       });
     }
@@ -182,9 +183,10 @@ TEST(Resilience, KillNineTenTimesUnderLoadLosesNoAcknowledgedMove) {
   EXPECT_GT(stats.connection_errors, 0) << "the kills were not noticed";
   EXPECT_EQ(stats.server_errors, 0);
   EXPECT_EQ(stats.client_errors, 0);
-  std::printf("kill -9 x10: %ld acknowledged moves (%ld replays of a lost answer), %ld connection "
-              "errors, %ld conflicts\n",
-              stats.moves_ok, stats.replays, stats.connection_errors, stats.conflicts);
+  std::printf(
+      "kill -9 x10: %ld acknowledged moves (%ld replays of a lost answer), %ld connection "
+      "errors, %ld conflicts\n",
+      stats.moves_ok, stats.replays, stats.connection_errors, stats.conflicts);
   verify_database(database_url(), stats.acks);
 }
 
@@ -222,14 +224,17 @@ TEST(Resilience, PostgresRestartUnderLoadGives503AndRecoversWithoutRestart) {
   const Account a = make_account(client, "after"), b = make_account(client, "after");
   const std::string id = start_game(client, {a, b});
   const json view = client.get("/v1/games/" + id, a.token).body;
-  EXPECT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}},
-                        to_move(view, {a, b}).token).status,
+  EXPECT_EQ(client
+                .post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}},
+                      to_move(view, {a, b}).token)
+                .status,
             201);
   stop = true;
   driver.join();
-  std::printf("postgres restart x3: %ld moves, %ld x 503, %ld connection errors, slowest answer "
-              "%.0f ms, statuses:",
-              stats.moves_ok, stats.unavailable, stats.connection_errors, stats.max_request_ms);
+  std::printf(
+      "postgres restart x3: %ld moves, %ld x 503, %ld connection errors, slowest answer "
+      "%.0f ms, statuses:",
+      stats.moves_ok, stats.unavailable, stats.connection_errors, stats.max_request_ms);
   for (const auto& [status, count] : stats.status_counts) std::printf(" %d:%ld", status, count);
   std::printf("\n");
   EXPECT_GT(stats.unavailable, 0) << "no request saw the outage";

@@ -1,9 +1,9 @@
 // Tokens, scopes, rate limits and bad input: every refusal is problem+json and changes nothing.
 #include <gtest/gtest.h>
 
-#include <sys/socket.h>
-#include <netinet/in.h>
 #include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -107,7 +107,8 @@ TEST(Auth, TokensAreListedRevokedAndScoped) {
   pqxx::nontransaction tx(c);
   EXPECT_EQ(tx.exec_params("SELECT count(*) FROM tokens WHERE prefix = $1 OR name = $1 OR "
                            "encode(token_hash, 'escape') = $1",
-                           token)[0][0].as<int>(),
+                           token)[0][0]
+                .as<int>(),
             0);
 }
 
@@ -116,21 +117,19 @@ TEST(Auth, AccountValidation) {
   TestServer server;
   Client client(server.port());
   const Account a = make_account(client, "dup");
-  expect_problem(client.post("/v1/accounts", {{"username", a.username},
-                                              {"email", "x@y.z"},
-                                              {"password", "longenough"}}),
-                 409, "username_taken");
-  expect_problem(client.post("/v1/accounts", {{"username", "ab"},
-                                              {"email", "x@y.z"},
-                                              {"password", "longenough"}}),
+  expect_problem(
+      client.post("/v1/accounts",
+                  {{"username", a.username}, {"email", "x@y.z"}, {"password", "longenough"}}),
+      409, "username_taken");
+  expect_problem(client.post("/v1/accounts",
+                             {{"username", "ab"}, {"email", "x@y.z"}, {"password", "longenough"}}),
                  400, "invalid_username");
-  expect_problem(client.post("/v1/accounts", {{"username", "okname"},
-                                              {"email", "nope"},
-                                              {"password", "longenough"}}),
-                 400, "invalid_email");
-  expect_problem(client.post("/v1/accounts", {{"username", "okname"},
-                                              {"email", "x@y.z"},
-                                              {"password", "short"}}),
+  expect_problem(
+      client.post("/v1/accounts",
+                  {{"username", "okname"}, {"email", "nope"}, {"password", "longenough"}}),
+      400, "invalid_email");
+  expect_problem(client.post("/v1/accounts",
+                             {{"username", "okname"}, {"email", "x@y.z"}, {"password", "short"}}),
                  400, "weak_password");
   expect_problem(client.post("/v1/accounts", {{"username", 5}}), 400, "invalid_field");
 }
@@ -211,9 +210,11 @@ class BadInput : public ::testing::Test {
   std::string snapshot() {
     pqxx::connection c(database_url());
     pqxx::nontransaction tx(c);
-    return tx.exec("SELECT (SELECT count(*) FROM moves) || '/' || (SELECT sum(version) FROM games) "
-                   "|| '/' || (SELECT count(*) FROM game_events) || '/' || (SELECT count(*) FROM "
-                   "idempotency_keys) || '/' || (SELECT count(*) FROM accounts)")[0][0]
+    return tx
+        .exec(
+            "SELECT (SELECT count(*) FROM moves) || '/' || (SELECT sum(version) FROM games) "
+            "|| '/' || (SELECT count(*) FROM game_events) || '/' || (SELECT count(*) FROM "
+            "idempotency_keys) || '/' || (SELECT count(*) FROM accounts)")[0][0]
         .as<std::string>();
   }
   void TearDown() override {
@@ -246,8 +247,8 @@ TEST_F(BadInput, DeepJson) {
 }
 
 TEST_F(BadInput, ChunkedBody) {
-  const std::string request = "POST " + moves() +
-                              " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + mover.token +
+  const std::string request = "POST " + moves() + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                              mover.token +
                               "\r\nContent-Type: application/json\r\nTransfer-Encoding: "
                               "chunked\r\n\r\n5\r\n{\"a\":\r\n0\r\n\r\n";
   const std::string reply = raw_request(server->port(), request);
@@ -262,7 +263,8 @@ TEST_F(BadInput, OversizedBody) {
 }
 
 TEST_F(BadInput, LongFieldInsideTheLimit) {
-  const Reply r = client->post(moves(), {{"move", std::string(5000, '1')}, {"ply", 0}}, mover.token);
+  const Reply r =
+      client->post(moves(), {{"move", std::string(5000, '1')}, {"ply", 0}}, mover.token);
   expect_problem(r, 400, "invalid_field");
 }
 
@@ -283,9 +285,9 @@ TEST_F(BadInput, MoveInSomeoneElsesGame) {
                  "not_your_game");
   expect_problem(client->post("/v1/games/" + id + "/resign", json::object(), stranger.token), 403,
                  "not_your_game");
-  expect_problem(client->post("/v1/games/99999999/moves", {{"move", "1"}, {"ply", 0}},
-                              stranger.token),
-                 404, "game_not_found");
+  expect_problem(
+      client->post("/v1/games/99999999/moves", {{"move", "1"}, {"ply", 0}}, stranger.token), 404,
+      "game_not_found");
   expect_problem(client->post("/v1/games/abc/moves", {{"move", "1"}, {"ply", 0}}, stranger.token),
                  404, "game_not_found");
 }
@@ -299,24 +301,24 @@ TEST_F(BadInput, WrongTypesAndMissingFields) {
   expect_problem(client->post(moves(), json::array({1, 2}), mover.token), 400, "invalid_body");
   expect_problem(client->post_raw(moves(), "{\"move\":", "application/json", mover.token), 400,
                  "invalid_json");
-  expect_problem(client->post_raw(moves(), "{\"move\":\"\xff\",\"ply\":0}", "application/json",
-                                  mover.token),
-                 400, "invalid_json");
+  expect_problem(
+      client->post_raw(moves(), "{\"move\":\"\xff\",\"ply\":0}", "application/json", mover.token),
+      400, "invalid_json");
   expect_problem(client->post(moves(), {{"move", "1"}, {"ply", 0}}, mover.token,
                               {{"Idempotency-Key", std::string(300, 'k')}}),
                  400, "invalid_idempotency_key");
 }
 
 TEST_F(BadInput, SqlMetacharactersInEveryStringField) {
-  const std::vector<std::string> nasty = {
-      "'; DROP TABLE games; --", "\" OR 1=1 --", "1'); DELETE FROM moves; --",
-      "$1 $2 \\x00 \\' %s", "Robert'); DROP TABLE accounts;--"};
+  const std::vector<std::string> nasty = {"'; DROP TABLE games; --", "\" OR 1=1 --",
+                                          "1'); DELETE FROM moves; --", "$1 $2 \\x00 \\' %s",
+                                          "Robert'); DROP TABLE accounts;--"};
   for (const std::string& text : nasty) {
     // Move notation, preview, draw action, idempotency key: refused, nothing stored.
     expect_problem(client->post(moves(), {{"move", text}, {"ply", 0}}, mover.token), 422,
                    "bad_notation");
-    expect_problem(client->post("/v1/games/" + id + "/preview", {{"move", text}}, mover.token),
-                   422, "bad_notation");
+    expect_problem(client->post("/v1/games/" + id + "/preview", {{"move", text}}, mover.token), 422,
+                   "bad_notation");
     expect_problem(client->post("/v1/games/" + id + "/draw", {{"action", text}}, mover.token), 400,
                    "invalid_field");
     // Account fields and challenge fields that validation refuses.
@@ -330,29 +332,31 @@ TEST_F(BadInput, SqlMetacharactersInEveryStringField) {
     expect_problem(client->post("/v1/challenges",
                                 {{"game", "counting"}, {"options", {{text, text}}}}, mover.token),
                    422, "bad_options");
-    expect_problem(client->post("/v1/challenges",
-                                {{"game", "counting"}, {"opponents", {text}}}, mover.token),
-                   422, "unknown_user");
-    EXPECT_EQ(client->get("/v1/games?player=" + percent_encode(text) + "&game=" +
-                              percent_encode(text),
-                          mover.token)
-                  .body.at("games")
-                  .size(),
-              0u);
+    expect_problem(
+        client->post("/v1/challenges", {{"game", "counting"}, {"opponents", {text}}}, mover.token),
+        422, "unknown_user");
+    EXPECT_EQ(
+        client
+            ->get("/v1/games?player=" + percent_encode(text) + "&game=" + percent_encode(text),
+                  mover.token)
+            .body.at("games")
+            .size(),
+        0u);
   }
   const std::string after_refusals = snapshot();
   EXPECT_EQ(after_refusals, before);
   // Fields that are stored verbatim round-trip unchanged (and the tables are all still there).
   const std::string text = "'; DROP TABLE games; --";
-  const Reply token = client->post("/v1/tokens", {{"username", players[0].username},
-                                                  {"password", "correct horse " + players[0].username},
-                                                  {"name", text}});
+  const Reply token =
+      client->post("/v1/tokens", {{"username", players[0].username},
+                                  {"password", "correct horse " + players[0].username},
+                                  {"name", text}});
   ASSERT_EQ(token.status, 201);
   EXPECT_EQ(token.body.at("name"), text);
-  const Reply ch = client->post("/v1/challenges",
-                                {{"game", "counting"}, {"opponents", {players[1].username}},
-                                 {"seed", text}},
-                                players[0].token);
+  const Reply ch =
+      client->post("/v1/challenges",
+                   {{"game", "counting"}, {"opponents", {players[1].username}}, {"seed", text}},
+                   players[0].token);
   ASSERT_EQ(ch.status, 201);
   const Reply declined =
       client->post("/v1/challenges/" + ch.body.at("id").get<std::string>() + "/decline",

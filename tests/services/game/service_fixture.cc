@@ -104,11 +104,12 @@ api::GameServiceOptions test_options() {
   return options;
 }
 
-TestServer::TestServer(const std::string& url, api::GameServiceOptions options,
-                       std::size_t threads, std::size_t pool_size) {
+TestServer::TestServer(const std::string& url, api::GameServiceOptions options, std::size_t threads,
+                       std::size_t pool_size) {
   // Access logs only when asked for (HEXPOST_TEST_LOG=1): they drown the test output.
   if (std::getenv("HEXPOST_TEST_LOG") == nullptr) spdlog::set_level(spdlog::level::warn);
-  pool_ = std::make_unique<storage::ConnectionPool>(url, pool_size, std::chrono::milliseconds(2000));
+  pool_ =
+      std::make_unique<storage::ConnectionPool>(url, pool_size, std::chrono::milliseconds(2000));
   service_ = std::make_unique<api::GameService>(*pool_, test_catalog(), options);
   api::ServerOptions server_options;
   server_options.threads = threads;
@@ -188,8 +189,8 @@ Account make_account(Client& client, const std::string& stem) {
   return {name, r.body.at("token").get<std::string>()};
 }
 
-std::string start_game(Client& client, const std::vector<Account>& players,
-                       const std::string& game, const json& options) {
+std::string start_game(Client& client, const std::vector<Account>& players, const std::string& game,
+                       const json& options) {
   json opponents = json::array();
   for (std::size_t i = 1; i < players.size(); ++i) opponents.push_back(players[i].username);
   const Reply c = client.post("/v1/challenges",

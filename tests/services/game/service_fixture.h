@@ -85,7 +85,7 @@ long long count_rows(const std::string& table);
 
 }  // namespace svctest
 
-#define SVC_REQUIRE_DB()                                                        \
-  do {                                                                          \
+#define SVC_REQUIRE_DB()                                                                 \
+  do {                                                                                   \
     if (svctest::database_url().empty()) GTEST_SKIP() << "TEST_DATABASE_URL is not set"; \
   } while (0)
