@@ -2,7 +2,7 @@
 # Shared functions for the ops/ scripts. Source it (". ops/lib.sh"); it does not run anything.
 
 HEXPOST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-HEXPOST_PROG="${HEXPOST_PROG:-$(basename "$0")}"
+HEXPOST_PROG="${HEXPOST_PROG:-ops/$(basename "$0")}"
 PG_BIN=/usr/lib/postgresql/15/bin
 PG_DATABASE=hexpost
 PG_SUPERUSER=postgres
