@@ -10,6 +10,8 @@ PG_SUPERUSER=postgres
 say() { printf '%s: %s\n' "$HEXPOST_PROG" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$HEXPOST_PROG" "$*" >&2; exit 1; }
 is_root() { [ "$(id -u)" -eq 0 ]; }
+# The comment block at the top of a script (its usage text), without the "# ".
+script_help() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$1"; }
 
 # Parallel build jobs: HEXPOST_JOBS, else the number of cores.
 build_jobs() { echo "${HEXPOST_JOBS:-$(nproc 2>/dev/null || echo 2)}"; }
