@@ -102,8 +102,9 @@ has_target() { cmake --build "$1" --target help 2>/dev/null | grep -qE "^$2: "; 
 pg_owner() { if is_root; then echo postgres; else id -un; fi; }
 
 # pg_as_owner CMD... : run CMD as the cluster's OS user.
+# As root it runs from / : "postgres" may not be allowed into the current directory.
 pg_as_owner() {
-  if is_root; then runuser -u postgres -- "$@"; else "$@"; fi
+  if is_root; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 # The default cluster directory: var/pg in the checkout. As root the server runs as "postgres",
