@@ -2,7 +2,7 @@
 # Shared functions for the ops/ scripts. Source it (". ops/lib.sh"); it does not run anything.
 
 HEXPOST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-HEXPOST_PROG="${HEXPOST_PROG:-$(basename "$0")}"
+HEXPOST_PROG="${HEXPOST_PROG:-ops/$(basename "$0")}"
 PG_BIN=/usr/lib/postgresql/15/bin
 PG_DATABASE=hexpost
 PG_SUPERUSER=postgres
@@ -10,6 +10,8 @@ PG_SUPERUSER=postgres
 say() { printf '%s: %s\n' "$HEXPOST_PROG" "$*" >&2; }
 die() { printf '%s: error: %s\n' "$HEXPOST_PROG" "$*" >&2; exit 1; }
 is_root() { [ "$(id -u)" -eq 0 ]; }
+# The comment block at the top of a script (its usage text), without the "# ".
+script_help() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$1"; }
 
 # Parallel build jobs: HEXPOST_JOBS, else the number of cores.
 build_jobs() { echo "${HEXPOST_JOBS:-$(nproc 2>/dev/null || echo 2)}"; }
@@ -100,8 +102,9 @@ has_target() { cmake --build "$1" --target help 2>/dev/null | grep -qE "^$2: "; 
 pg_owner() { if is_root; then echo postgres; else id -un; fi; }
 
 # pg_as_owner CMD... : run CMD as the cluster's OS user.
+# As root it runs from / : "postgres" may not be allowed into the current directory.
 pg_as_owner() {
-  if is_root; then runuser -u postgres -- "$@"; else "$@"; fi
+  if is_root; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 # The default cluster directory: var/pg in the checkout. As root the server runs as "postgres",

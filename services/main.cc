@@ -13,9 +13,11 @@
 #include <cstdlib>
 #include <ctime>
 #include <functional>
+#include <iostream>
 #include <string>
 #include <thread>
 
+#include "services/api/game_service.h"
 #include "services/api/health_routes.h"
 #include "services/api/server.h"
 #include "services/config.h"
@@ -43,6 +45,9 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_HEARTBEAT_S          service_instances heartbeat period (default 10)
   HEXPOST_INSTANCE_ID          instance id (default <hostname>-<pid>)
   HEXPOST_LOG_LEVEL            trace|debug|info|warn|error|critical|off (default info)
+  HEXPOST_RATE_PER_S           per-token sustained request rate (default 20)
+  HEXPOST_RATE_BURST           per-token burst (token-bucket size, default 120)
+  HEXPOST_CHALLENGE_EXPIRY_S   challenges expire after this many seconds (default 604800)
 )";
 
 void setup_logging(const std::string& level) {
@@ -175,7 +180,7 @@ std::string url_for(const config::ListenAddress& listen, int port) {
   return "http://" + (v6 ? "[" + listen.host + "]" : listen.host) + ":" + std::to_string(port);
 }
 
-int run_serve(const config::Config& cfg) {
+int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_options) {
   SignalWatcher signals;  // before any thread exists
   const auto migrations = storage::load_migrations(cfg.migrations_dir);
   storage::ConnectionPool pool(cfg.database_url, static_cast<std::size_t>(cfg.db_pool),
@@ -194,6 +199,8 @@ int run_serve(const config::Config& cfg) {
   });
   api::add_health_routes(server,
                          [&] { return to_api(storage::check_readiness(pool, migrations)); });
+  api::GameService games(pool, domain::Catalog::from_registry(), game_options);
+  api::add_game_service_routes(server, games);
   const int port = server.bind(cfg.listen.host, cfg.listen.port);
   spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
 
@@ -205,6 +212,28 @@ int run_serve(const config::Config& cfg) {
   return clean ? 0 : 1;
 }
 
+// `hexpostd admin create-user NAME --email E [--admin] [--bot]`: the password is read from
+// stdin (first line), never from the command line; the new token is printed once.
+int run_create_user(const config::Config& cfg, const api::GameServiceOptions& options,
+                    const std::string& username, const std::string& email, bool admin, bool bot) {
+  std::string password;
+  std::getline(std::cin, password);
+  if (!domain::valid_username(username) || !domain::valid_email(email) || password.size() < 8) {
+    std::fprintf(stderr, "hexpostd: need a valid username, e-mail and a password of 8+ characters on stdin\n");
+    return 2;
+  }
+  storage::ConnectionPool pool(cfg.database_url, 1, cfg.db_wait);
+  api::GameService service(pool, domain::Catalog::from_registry(), options);
+  const api::CreatedAccount created =
+      api::create_account(service, username, email, password, bot, admin);
+  if (!created.token) {
+    std::fprintf(stderr, "hexpostd: the username %s is taken\n", username.c_str());
+    return 1;
+  }
+  std::printf("%s\n", created.token->c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -214,6 +243,15 @@ int main(int argc, char** argv) {
   app.footer(kEnvironmentHelp);
   CLI::App* serve = app.add_subcommand("serve", "apply pending migrations, then serve HTTP");
   app.add_subcommand("migrate", "apply pending migrations and exit");
+  CLI::App* admin = app.add_subcommand("admin", "administration");
+  admin->require_subcommand(1);
+  CLI::App* create_user = admin->add_subcommand("create-user", "create an account (password from stdin)");
+  std::string new_username, new_email;
+  bool new_admin = false, new_bot = false;
+  create_user->add_option("username", new_username)->required();
+  create_user->add_option("--email", new_email)->required();
+  create_user->add_flag("--admin", new_admin, "with the admin scope");
+  create_user->add_flag("--bot", new_bot, "a bot account");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -232,7 +270,12 @@ int main(int argc, char** argv) {
   set_libpq_defaults();
   spdlog::info("hexpostd {}: {}", HEXPOST_VERSION, config::describe(cfg));
   try {
-    return serve->parsed() ? run_serve(cfg) : run_migrate(cfg);
+    const api::GameServiceOptions game_options =
+        api::game_service_options(config::environment_map(environ));
+    if (create_user->parsed()) {
+      return run_create_user(cfg, game_options, new_username, new_email, new_admin, new_bot);
+    }
+    return serve->parsed() ? run_serve(cfg, game_options) : run_migrate(cfg);
   } catch (const std::exception& e) {
     spdlog::critical("{}", one_line(e.what()));
     return 1;

@@ -1,0 +1,273 @@
+#include "bench/load/load_driver.h"
+
+#include <httplib.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <thread>
+
+namespace loadtest {
+
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+class Http {
+ public:
+  Http(const Endpoint& endpoint, int timeout_s) : endpoint_(endpoint), timeout_s_(timeout_s) {
+    reset();
+  }
+
+  // nullopt on a connection error (the connection is reopened next time).
+  std::optional<httplib::Response> request(const std::string& method, const std::string& path,
+                                           const std::string& token, const std::string& body,
+                                           const httplib::Headers& extra, DriverStats& stats) {
+    httplib::Headers headers = extra;
+    if (!token.empty()) headers.emplace("Authorization", "Bearer " + token);
+    const auto start = Clock::now();
+    httplib::Result result = method == "GET"
+                                 ? client_->Get(path.c_str(), headers)
+                                 : client_->Post(path.c_str(), headers, body, "application/json");
+    const double ms = ms_since(start);
+    if (!result) {
+      ++stats.connection_errors;
+      reset();
+      return std::nullopt;
+    }
+    stats.max_request_ms = std::max(stats.max_request_ms, ms);
+    ++stats.status_counts[result->status];
+    return *result;
+  }
+
+ private:
+  void reset() {
+    client_ = std::make_unique<httplib::Client>(endpoint_.host, endpoint_.port);
+    client_->set_keep_alive(true);
+    client_->set_tcp_nodelay(true);
+    client_->set_connection_timeout(timeout_s_, 0);
+    client_->set_read_timeout(timeout_s_, 0);
+    client_->set_write_timeout(timeout_s_, 0);
+  }
+
+  Endpoint endpoint_;
+  int timeout_s_;
+  std::unique_ptr<httplib::Client> client_;
+};
+
+struct Pair {
+  std::mutex mutex;
+  std::vector<std::int64_t> games;
+};
+
+std::string random_key(std::mt19937_64& rng) {
+  static const char* hex = "0123456789abcdef";
+  std::string key;
+  for (int i = 0; i < 32; ++i) key += hex[rng() % 16];
+  return key;
+}
+
+// Challenge from `me` to `partner`, accepted by `partner`. 0 on failure.
+std::int64_t start_game(Http& http, const DriverOptions& options, const Player& me,
+                        const Player& partner, DriverStats& stats) {
+  const json challenge = {{"game", options.game},
+                          {"players", 2},
+                          {"opponents", {partner.username}},
+                          {"options", json::parse(options.options_json)}};
+  auto created = http.request("POST", "/v1/challenges", me.token, challenge.dump(), {}, stats);
+  if (!created || created->status != 201) return 0;
+  const std::string id = json::parse(created->body).at("id").get<std::string>();
+  auto accepted =
+      http.request("POST", "/v1/challenges/" + id + "/accept", partner.token, "{}", {}, stats);
+  if (!accepted || accepted->status != 200) return 0;
+  const json body = json::parse(accepted->body);
+  if (!body.at("game_id").is_string()) return 0;
+  ++stats.games_started;
+  return std::stoll(body.at("game_id").get<std::string>());
+}
+
+// Posts a move, retrying with the same Idempotency-Key while the outcome is unknown.
+void post_move(Http& http, const DriverOptions& options, const Player& me, std::int64_t game,
+               const std::string& move, int ply, std::mt19937_64& rng, Clock::time_point deadline,
+               const std::atomic<bool>* stop, DriverStats& stats) {
+  const std::string key = random_key(rng);
+  const std::string body = json{{"move", move}, {"ply", ply}}.dump();
+  const std::string path = "/v1/games/" + std::to_string(game) + "/moves";
+  (void)options;
+  for (;;) {
+    const auto start = Clock::now();
+    auto res = http.request("POST", path, me.token, body, {{"Idempotency-Key", key}}, stats);
+    if (res && res->status == 201) {
+      ++stats.moves_ok;
+      if (res->get_header_value("Idempotent-Replayed") == "true") ++stats.replays;
+      stats.move_latencies_ms.push_back(ms_since(start));
+      const json answer = json::parse(res->body);
+      stats.acks.push_back({game, answer.at("ply").get<int>(), answer.at("record")});
+      return;
+    }
+    if (res && res->status == 409) {
+      ++stats.conflicts;
+      return;
+    }
+    if (res && res->status == 503) {
+      ++stats.unavailable;
+    } else if (res && res->status >= 500) {
+      ++stats.server_errors;
+      return;
+    } else if (res) {
+      ++stats.client_errors;
+      return;
+    }
+    // Unknown outcome (connection lost or 503): retry the same request with the same key.
+    if ((stop && stop->load()) || Clock::now() > deadline + std::chrono::seconds(30)) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+void client_loop(int index, const DriverOptions& options, const std::vector<Player>& players,
+                 Pair& pair, Clock::time_point deadline, const std::atomic<bool>* stop,
+                 DriverStats& stats) {
+  const Player& me = players[index];
+  const Player& partner = players[index ^ 1];
+  std::vector<std::unique_ptr<Http>> https;
+  for (const Endpoint& e : options.endpoints) {
+    https.push_back(std::make_unique<Http>(e, options.request_timeout_s));
+  }
+  std::size_t endpoint = static_cast<std::size_t>(index) % https.size();
+  std::mt19937_64 rng(std::random_device{}() ^ (static_cast<std::uint64_t>(index) << 32));
+  while (Clock::now() < deadline && !(stop && stop->load())) {
+    std::vector<std::int64_t> games;
+    {
+      std::lock_guard lock(pair.mutex);
+      games = pair.games;
+    }
+    bool moved = false;
+    for (std::size_t slot = 0; slot < games.size(); ++slot) {
+      if (Clock::now() >= deadline || (stop && stop->load())) break;
+      if (options.per_request_endpoint_rotation) endpoint = (endpoint + 1) % https.size();
+      Http& http = *https[endpoint];
+      const std::int64_t game = games[slot];
+      auto res = http.request("GET", "/v1/games/" + std::to_string(game), me.token, "", {}, stats);
+      if (!res) continue;
+      if (res->status != 200) {
+        if (res->status >= 500 && res->status != 503) ++stats.server_errors;
+        continue;
+      }
+      const json view = json::parse(res->body);
+      if (view.at("status") != "active") {
+        if (index % 2 == 0) {
+          const std::int64_t fresh = start_game(http, options, me, partner, stats);
+          if (fresh != 0) {
+            std::lock_guard lock(pair.mutex);
+            pair.games[slot] = fresh;
+          }
+        }
+        continue;
+      }
+      const json& legal = view.at("legal_moves");
+      if (!legal.is_array() || legal.empty()) continue;
+      const std::string move = legal[rng() % legal.size()].get<std::string>();
+      if (options.per_request_endpoint_rotation) endpoint = (endpoint + 1) % https.size();
+      post_move(*https[endpoint], options, me, game, move, view.at("ply").get<int>(), rng, deadline,
+                stop, stats);
+      moved = true;
+    }
+    if (!moved) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+}  // namespace
+
+std::vector<Player> create_players(const Endpoint& endpoint, const std::string& prefix, int count) {
+  std::vector<Player> players(count);
+  std::vector<std::thread> threads;
+  std::atomic<int> next{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      Http http(endpoint, 30);
+      DriverStats ignored;
+      for (int i = next++; i < count; i = next++) {
+        const std::string name = prefix + std::to_string(i);
+        const json body = {{"username", name},
+                           {"email", name + "@load.test"},
+                           {"password", "load-password-" + name}};
+        for (int attempt = 0; attempt < 50; ++attempt) {
+          auto res = http.request("POST", "/v1/accounts", "", body.dump(), {}, ignored);
+          if (res && res->status == 201) {
+            players[i] = {name, json::parse(res->body).at("token").get<std::string>()};
+            break;
+          }
+          std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  return players;
+}
+
+DriverStats run_load(const DriverOptions& options, const std::vector<Player>& players,
+                     const std::atomic<bool>* stop) {
+  const int clients = options.clients - options.clients % 2;
+  std::vector<Pair> pairs(clients / 2);
+  DriverStats total;
+  {
+    // Set-up: the games of every pair, before the clock starts.
+    Http http(options.endpoints.front(), 30);
+    for (int p = 0; p < clients / 2; ++p) {
+      for (int g = 0; g < options.games_per_pair; ++g) {
+        const std::int64_t id =
+            start_game(http, options, players[2 * p], players[2 * p + 1], total);
+        if (id != 0) pairs[p].games.push_back(id);
+      }
+    }
+  }
+  std::vector<DriverStats> stats(clients);
+  const auto start = Clock::now();
+  const auto deadline =
+      start + std::chrono::milliseconds(static_cast<long long>(options.seconds * 1000));
+  std::vector<std::thread> threads;
+  for (int i = 0; i < clients; ++i) {
+    threads.emplace_back(
+        [&, i] { client_loop(i, options, players, pairs[i / 2], deadline, stop, stats[i]); });
+  }
+  for (auto& t : threads) t.join();
+  total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  for (const DriverStats& s : stats) {
+    total.moves_ok += s.moves_ok;
+    total.replays += s.replays;
+    total.conflicts += s.conflicts;
+    total.unavailable += s.unavailable;
+    total.server_errors += s.server_errors;
+    total.client_errors += s.client_errors;
+    total.connection_errors += s.connection_errors;
+    total.games_started += s.games_started;
+    total.max_request_ms = std::max(total.max_request_ms, s.max_request_ms);
+    total.move_latencies_ms.insert(total.move_latencies_ms.end(), s.move_latencies_ms.begin(),
+                                   s.move_latencies_ms.end());
+    total.acks.insert(total.acks.end(), s.acks.begin(), s.acks.end());
+    for (const auto& [status, count] : s.status_counts) total.status_counts[status] += count;
+  }
+  return total;
+}
+
+double percentile(std::vector<double> values, double p) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const std::size_t index =
+      std::min(values.size() - 1, static_cast<std::size_t>(std::ceil(p * values.size())) - 1);
+  return values[index];
+}
+
+}  // namespace loadtest

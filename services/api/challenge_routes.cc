@@ -1,0 +1,198 @@
+// POST/GET /v1/challenges, GET /v1/challenges/{id}, POST /v1/challenges/{id}/accept|decline.
+#include <algorithm>
+
+#include "services/api/routes.h"
+#include "services/fairness/fairness.h"
+
+namespace api {
+
+using nlohmann::json;
+
+namespace {
+
+const std::vector<std::string> kPlayScopes = {"play", "bot"};
+
+json clock_from(const json& body) {
+  if (!body.contains("clock") || body.at("clock").is_null()) return json::object();
+  const json& clock = body.at("clock");
+  if (!clock.is_object()) {
+    throw GameError(400, "invalid_field", "clock must be an object.", {{"field", "clock"}});
+  }
+  json out = json::object();
+  for (const auto& [key, value] : clock.items()) {
+    if (key != "days_per_move") {
+      throw GameError(400, "invalid_clock", "Unknown clock field '" + key + "'.",
+                      {{"field", "clock"}});
+    }
+    if (!value.is_number_integer() || value.get<long long>() < 1 || value.get<long long>() > 60) {
+      throw GameError(400, "invalid_clock", "days_per_move must be an integer from 1 to 60.",
+                      {{"field", "clock"}});
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+void post_challenge(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  require_scope(me, kPlayScopes);
+  const json body = json_object_body(req);
+  const std::string game = string_field(body, "game", true, 64);
+  const rules::GameDef* def = s.catalog.find(game);
+  if (def == nullptr) {
+    throw GameError(422, "unknown_game", "No game '" + game + "' in the catalogue.",
+                    {{"field", "game"}});
+  }
+  const long long players =
+      int_field(body, "players", false).value_or(def->info.player_counts.front());
+  if (players < 1 || players > 8) {
+    throw GameError(422, "bad_options", "players must be one of the game's player counts.",
+                    {{"field", "players"}});
+  }
+  json options = body.contains("options") && !body.at("options").is_null() ? body.at("options")
+                                                                           : json::object();
+  if (!options.is_object()) {
+    throw GameError(400, "invalid_field", "options must be an object.", {{"field", "options"}});
+  }
+  rules::GameConfig config;
+  const std::string problem_text =
+      domain::check_game_config(*def, static_cast<int>(players), options.dump(), config);
+  if (!problem_text.empty()) {
+    throw GameError(422, "bad_options", problem_text, {{"field", "options"}});
+  }
+  std::vector<std::string> opponents;
+  if (body.contains("opponents") && !body.at("opponents").is_null()) {
+    const json& list = body.at("opponents");
+    if (!list.is_array() || list.size() > 7) {
+      throw GameError(400, "invalid_field", "opponents must be an array of usernames.",
+                      {{"field", "opponents"}});
+    }
+    for (const json& name : list) {
+      if (!name.is_string() || !domain::valid_username(name.get<std::string>())) {
+        throw GameError(422, "unknown_user", "opponents must name existing users.",
+                        {{"field", "opponents"}});
+      }
+      opponents.push_back(name.get<std::string>());
+    }
+  }
+  if (!opponents.empty() && static_cast<long long>(opponents.size()) != players - 1) {
+    throw GameError(422, "bad_options",
+                    "Name every opponent (players - 1 of them), or none for an open seek.",
+                    {{"field", "opponents"}});
+  }
+  const std::vector<storage::Id> ids = s.accounts.ids_for(opponents);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (ids[i] == 0) {
+      throw GameError(422, "unknown_user", "No user named " + opponents[i] + ".",
+                      {{"field", "opponents"}});
+    }
+    if (ids[i] == me.account_id || std::count(ids.begin(), ids.end(), ids[i]) > 1) {
+      throw GameError(422, "bad_options", "Each opponent must be another, distinct player.",
+                      {{"field", "opponents"}});
+    }
+  }
+  storage::NewChallenge n;
+  n.creator_id = me.account_id;
+  n.game = game;
+  n.players = static_cast<int>(players);
+  n.options_json = options.dump();
+  n.clock_json = clock_from(body).dump();
+  n.rated = bool_field(body, "rated", false);
+  n.opponents = ids;
+  n.creator_seed = string_field(body, "seed", false, 128);
+  const fairness::Bytes server_seed = fairness::random_bytes(32);
+  n.server_seed_hex = fairness::to_hex(server_seed);
+  n.commitment = fairness::commitment(server_seed);
+  n.expires_in_s = s.options.challenge_expiry_s;
+  const storage::ChallengeRecord created = s.challenges.create(n);
+  res.set_header("Location", "/v1/challenges/" + std::to_string(created.id));
+  send_json(res, 201, challenge_view(created));
+}
+
+void get_challenges(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  json list = json::array();
+  for (const auto& c : s.challenges.list_open(me.account_id, limit_param(req))) {
+    list.push_back(challenge_view(c));
+  }
+  send_json(res, 200, {{"challenges", list}});
+}
+
+void get_challenge(GameService& s, const Request& req, Response& res) {
+  authenticate(s, req, res);
+  const storage::Id id = path_id(req, 1, "challenge");
+  auto found = s.challenges.find(id);
+  if (!found)
+    throw GameError(404, "challenge_not_found", "No challenge " + std::to_string(id) + ".");
+  send_json(res, 200, challenge_view(*found));
+}
+
+void accept_challenge(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  require_scope(me, kPlayScopes);
+  const storage::Id id = path_id(req, 1, "challenge");
+  const json body = optional_json_object_body(req);
+  const std::string seed = string_field(body, "seed", false, 128);
+  const storage::AcceptResult result = s.challenges.accept(
+      id, me.account_id, seed, [&s](const storage::ChallengeRecord& c, storage::Id game_id) {
+        return domain::start_game(s.catalog, c, game_id);
+      });
+  using St = storage::AcceptStatus;
+  switch (result.status) {
+    case St::kNotFound:
+      throw GameError(404, "challenge_not_found", "No challenge " + std::to_string(id) + ".");
+    case St::kClosed:
+      throw GameError(409, "challenge_closed", "The challenge is " + result.message + ".",
+                      {{"challenge_status", result.message}});
+    case St::kNotInvited:
+      throw GameError(403, "not_invited", "This challenge is for other players.");
+    case St::kAlreadyJoined:
+      throw GameError(409, "already_joined", "You have already accepted this challenge.");
+    case St::kRejected:
+      throw GameError(422, "bad_options", result.message);
+    case St::kJoined:
+    case St::kStarted:
+      break;
+  }
+  auto updated = s.challenges.find(id);
+  json out = challenge_view(*updated);
+  if (result.game_id) res.set_header("Location", "/v1/games/" + std::to_string(*result.game_id));
+  send_json(res, 200, out);
+}
+
+void decline_challenge(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  require_scope(me, kPlayScopes);
+  const storage::Id id = path_id(req, 1, "challenge");
+  const json body = optional_json_object_body(req);
+  std::string reason = string_field(body, "reason", false, 200);
+  if (reason.empty()) reason = "generic";
+  switch (s.challenges.decline(id, me.account_id, reason)) {
+    case storage::DeclineStatus::kNotFound:
+      throw GameError(404, "challenge_not_found", "No challenge " + std::to_string(id) + ".");
+    case storage::DeclineStatus::kClosed:
+      throw GameError(409, "challenge_closed", "The challenge is no longer open.");
+    case storage::DeclineStatus::kNotInvited:
+      throw GameError(403, "not_invited", "Only invited players or the creator can decline.");
+    case storage::DeclineStatus::kDeclined:
+      break;
+  }
+  send_json(res, 200, challenge_view(*s.challenges.find(id)));
+}
+
+}  // namespace
+
+void add_challenge_routes(Server& server, GameService& s) {
+  server.post("/v1/challenges",
+              guarded([&s](const Request& q, Response& r) { post_challenge(s, q, r); }));
+  server.get("/v1/challenges",
+             guarded([&s](const Request& q, Response& r) { get_challenges(s, q, r); }));
+  server.get(R"(/v1/challenges/([^/]+))",
+             guarded([&s](const Request& q, Response& r) { get_challenge(s, q, r); }));
+  server.post(R"(/v1/challenges/([^/]+)/accept)",
+              guarded([&s](const Request& q, Response& r) { accept_challenge(s, q, r); }));
+  server.post(R"(/v1/challenges/([^/]+)/decline)",
+              guarded([&s](const Request& q, Response& r) { decline_challenge(s, q, r); }));
+}
+
+}  // namespace api

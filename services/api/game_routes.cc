@@ -1,0 +1,370 @@
+// Games: GET /v1/games/{id}, moves, preview, resign, draw, abort, record, fairness, and the
+// lists GET /v1/me/games and GET /v1/games.
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+
+#include "services/api/routes.h"
+
+namespace api {
+
+using nlohmann::json;
+
+namespace {
+
+const std::vector<std::string> kPlayScopes = {"play", "bot"};
+constexpr int kRetries = 5;  // re-decisions after a lost race that left the ply unchanged
+
+storage::LoadedGame load_or_404(GameService& s, storage::Id id, bool with_moves,
+                                storage::Id account = 0, const std::string& key = "") {
+  auto loaded = s.games.load(id, with_moves, account, key);
+  if (!loaded) throw GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
+  return std::move(*loaded);
+}
+
+json current_state(const storage::GameRecord& game, storage::Id caller) {
+  json state = game_summary(game, caller);
+  state["position"] = game.position;
+  state["to_move_seats"] = game.to_move;
+  state["draw_offers"] = game.draw_offers;
+  return state;
+}
+
+std::string now_text() {
+  const auto now = std::chrono::system_clock::now();
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// The game row as it is after `w` was stored.
+storage::GameRecord after_entry(storage::GameRecord game, const storage::EntryWrite& w) {
+  game.ply += 1;
+  game.version += 1;
+  game.position = w.position;
+  game.to_move = w.to_move;
+  game.last_hash = w.hash;
+  game.updated_at = now_text();
+  if (w.is_move && std::find(game.moved_seats.begin(), game.moved_seats.end(), w.seat) ==
+                       game.moved_seats.end()) {
+    game.moved_seats.push_back(w.seat);
+  }
+  const bool kept =
+      std::find(game.draw_offers.begin(), game.draw_offers.end(), w.seat) != game.draw_offers.end();
+  game.draw_offers = kept ? std::vector<int>{w.seat} : std::vector<int>{};
+  if (w.finished) {
+    game.status = "finished";
+    game.result_json = w.result_json;
+    game.finished_at = game.updated_at;
+    for (std::size_t i = 0; i < game.seats.size() && i < w.placements.size(); ++i) {
+      game.seats[i].placement = w.placements[i];
+      game.seats[i].score = w.scores[i];
+    }
+  }
+  return game;
+}
+
+std::string idempotency_key(const Request& req) {
+  if (!req.has_header("Idempotency-Key")) return {};
+  std::string key = req.get_header_value("Idempotency-Key");
+  bool ok = !key.empty() && key.size() <= 255;
+  for (char c : key) ok = ok && c >= 0x21 && c <= 0x7e;
+  if (!ok) {
+    throw GameError(400, "invalid_idempotency_key",
+                    "Idempotency-Key must be 1-255 visible ASCII characters.");
+  }
+  return key;
+}
+
+bool replay(const storage::StoredResponse& stored, const std::string& request_hash, Response& res) {
+  if (stored.request_hash != request_hash) {
+    throw GameError(422, "idempotency_key_reused",
+                    "This Idempotency-Key was used with a different request.");
+  }
+  res.status = stored.status;
+  res.set_header("Idempotent-Replayed", "true");
+  res.set_content(stored.body, "application/json");
+  return true;
+}
+
+void post_move(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  require_scope(me, kPlayScopes);
+  const storage::Id id = path_id(req, 1, "game");
+  const json body = json_object_body(req);
+  const std::string move = string_field(body, "move", true, 200);
+  const long long ply = *int_field(body, "ply", true);
+  const std::string key = idempotency_key(req);
+  const std::string request_hash =
+      domain::sha256_hex("move\n" + std::to_string(id) + "\n" + std::to_string(ply) + "\n" + move);
+  for (int attempt = 0;; ++attempt) {
+    storage::LoadedGame loaded = load_or_404(s, id, false, me.account_id, key);
+    if (loaded.stored && replay(*loaded.stored, request_hash, res)) return;
+    const storage::GameRecord& game = loaded.game;
+    if (ply < 0 || ply > 1'000'000) {
+      throw GameError(409, "stale_ply", "The game is at ply " + std::to_string(game.ply) + ".",
+                      {{"current", current_state(game, me.account_id)}});
+    }
+    auto decided = domain::decide_move(s.catalog, game, me.account_id, move, static_cast<int>(ply));
+    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+      throw refusal_error(*refusal, current_state(game, me.account_id));
+    }
+    auto& d = std::get<domain::EntryDecision>(decided);
+    const storage::GameRecord after = after_entry(game, d.write);
+    const json answer = {
+        {"move", d.canonical},
+        {"record", d.write.record},
+        {"ply", after.ply},
+        {"draws", d.write.draws},
+        {"hash", d.write.hash},
+        {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}};
+    d.write.idempotency_key = key;
+    d.write.request_hash = request_hash;
+    d.write.response_status = 201;
+    d.write.response_body = answer.dump(-1, ' ', false, json::error_handler_t::replace);
+    const storage::WriteResult written = s.games.append_entry(d.write);
+    if (written.outcome == storage::WriteOutcome::kApplied) {
+      res.set_header("ETag", etag_of(after));
+      res.set_header("Location", "/v1/games/" + std::to_string(id));
+      res.status = 201;
+      res.set_content(d.write.response_body, "application/json");
+      return;
+    }
+    if (!key.empty()) {
+      // The same key may have raced us and won: answer as it did (or 422 for another body).
+      auto stored = s.games.stored_response(me.account_id, key);
+      if (stored && replay(*stored, request_hash, res)) return;
+    }
+    // Lost a race. If the ply moved on, the player's view is stale; if only the version moved
+    // (a draw offer), decide again against the fresh row.
+    storage::LoadedGame now = load_or_404(s, id, false);
+    if (now.game.ply != ply || now.game.status != "active" || attempt + 1 >= kRetries) {
+      throw GameError(
+          409, "stale_ply",
+          "Another move was made first; the game is at ply " + std::to_string(now.game.ply) + ".",
+          {{"current", current_state(now.game, me.account_id)}});
+    }
+  }
+}
+
+void post_preview(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  const storage::Id id = path_id(req, 1, "game");
+  const json body = json_object_body(req);
+  const std::string move = string_field(body, "move", true, 200);
+  const storage::LoadedGame loaded = load_or_404(s, id, false);
+  auto decided = domain::preview_move(s.catalog, loaded.game, me.account_id, move);
+  if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+    throw refusal_error(*refusal, current_state(loaded.game, me.account_id));
+  }
+  send_json(res, 200,
+            {{"move", std::get<std::string>(decided)}, {"legal", true}, {"ply", loaded.game.ply}});
+}
+
+void post_resign(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  require_scope(me, kPlayScopes);
+  const storage::Id id = path_id(req, 1, "game");
+  optional_json_object_body(req);
+  for (int attempt = 0;; ++attempt) {
+    storage::LoadedGame loaded = load_or_404(s, id, false);
+    auto decided = domain::decide_resign(s.catalog, loaded.game, me.account_id);
+    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+      throw refusal_error(*refusal, current_state(loaded.game, me.account_id));
+    }
+    auto& d = std::get<domain::EntryDecision>(decided);
+    const storage::GameRecord after = after_entry(loaded.game, d.write);
+    if (s.games.append_entry(d.write).outcome == storage::WriteOutcome::kApplied) {
+      res.set_header("ETag", etag_of(after));
+      send_json(
+          res, 200,
+          {{"record", d.write.record},
+           {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}});
+      return;
+    }
+    if (attempt + 1 >= kRetries) {
+      throw GameError(409, "conflict", "The game kept changing; try again.");
+    }
+  }
+}
+
+template <class Decide>
+void status_change(GameService& s, const Request& req, Response& res, Decide decide) {
+  const storage::Principal me = authenticate(s, req, res);
+  require_scope(me, kPlayScopes);
+  const storage::Id id = path_id(req, 1, "game");
+  const json body = optional_json_object_body(req);
+  for (int attempt = 0;; ++attempt) {
+    storage::LoadedGame loaded = load_or_404(s, id, true);
+    auto decided = decide(loaded, me.account_id, body);
+    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+      throw refusal_error(*refusal, current_state(loaded.game, me.account_id));
+    }
+    const auto& w = std::get<storage::StatusWrite>(decided);
+    if (s.games.update_status(w).outcome == storage::WriteOutcome::kApplied) {
+      storage::LoadedGame fresh = load_or_404(s, id, true);
+      res.set_header("ETag", etag_of(fresh.game));
+      send_json(res, 200, game_view(s.catalog, fresh.game, {me.account_id, true, &fresh.moves}));
+      return;
+    }
+    if (attempt + 1 >= kRetries) {
+      throw GameError(409, "conflict", "The game kept changing; try again.");
+    }
+  }
+}
+
+void post_draw(GameService& s, const Request& req, Response& res) {
+  status_change(s, req, res, [](const storage::LoadedGame& g, storage::Id me, const json& body) {
+    const std::string action = string_field(body, "action", true, 20);
+    return domain::decide_draw(g.game, g.moves, me, action);
+  });
+}
+
+void post_abort(GameService& s, const Request& req, Response& res) {
+  status_change(s, req, res, [](const storage::LoadedGame& g, storage::Id me, const json&) {
+    return domain::decide_abort(g.game, me);
+  });
+}
+
+void get_game(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  const storage::Id id = path_id(req, 1, "game");
+  const storage::LoadedGame loaded = load_or_404(s, id, true);
+  const std::string etag = etag_of(loaded.game);
+  res.set_header("ETag", etag);
+  if (req.get_header_value("If-None-Match") == etag) {
+    res.status = 304;
+    return;
+  }
+  send_json(res, 200, game_view(s.catalog, loaded.game, {me.account_id, true, &loaded.moves}));
+}
+
+void get_record(GameService& s, const Request& req, Response& res) {
+  authenticate(s, req, res);
+  const storage::Id id = path_id(req, 1, "game");
+  const storage::LoadedGame loaded = load_or_404(s, id, true);
+  res.set_header("Content-Disposition",
+                 "attachment; filename=\"hexpost-" + std::to_string(id) + ".txt\"");
+  res.set_header("ETag", etag_of(loaded.game));
+  res.status = 200;
+  res.set_content(game_record_text(loaded.game, loaded.moves, s.options.site),
+                  "text/plain; charset=utf-8");
+}
+
+void get_fairness(GameService& s, const Request& req, Response& res) {
+  authenticate(s, req, res);
+  const storage::Id id = path_id(req, 1, "game");
+  const storage::LoadedGame loaded = load_or_404(s, id, true);
+  send_json(res, 200, fairness_view(loaded.game, loaded.moves));
+}
+
+std::string status_param(const Request& req) {
+  const std::string status = query(req, "status");
+  if (!status.empty() && status != "active" && status != "finished" && status != "aborted") {
+    throw GameError(400, "invalid_parameter", "status must be active, finished or aborted.",
+                    {{"parameter", "status"}});
+  }
+  return status;
+}
+
+GameError bad_cursor() {
+  return GameError(400, "invalid_cursor", "The cursor is not one this server gave out.",
+                   {{"parameter", "cursor"}});
+}
+
+void get_my_games(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  storage::GameListFilter filter;
+  filter.account_id = me.account_id;
+  filter.status = status_param(req);
+  filter.game = query(req, "game");
+  const std::string turn = query(req, "turn");
+  if (!turn.empty() && turn != "mine" && turn != "any") {
+    throw GameError(400, "invalid_parameter", "turn must be mine or any.", {{"parameter", "turn"}});
+  }
+  filter.my_turn_only = turn == "mine";
+  const int limit = limit_param(req);
+  std::optional<storage::GameListCursor> after;
+  if (const std::string cursor = query(req, "cursor"); !cursor.empty()) {
+    auto text = from_base64url(cursor);
+    storage::GameListCursor c;
+    long long game_id = 0;
+    if (!text || std::sscanf(text->c_str(), "%d:%lf:%lld", &c.rank, &c.key, &game_id) != 3) {
+      throw bad_cursor();
+    }
+    c.game_id = game_id;
+    after = c;
+  }
+  const auto items = s.games.list_for_player(me.account_id, filter, after, limit);
+  json games = json::array();
+  int my_turn = 0;
+  for (const auto& item : items) {
+    games.push_back(game_summary(item.game, me.account_id));
+    if (item.rank == 0) ++my_turn;
+  }
+  json out = {{"games", games}, {"next_cursor", nullptr}};
+  if (static_cast<int>(items.size()) == limit) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%d:%.17g:%lld", items.back().rank, items.back().key,
+                  static_cast<long long>(items.back().game.id));
+    out["next_cursor"] = base64url(buf);
+    res.set_header("Link", "</v1/me/games?cursor=" + base64url(buf) + ">; rel=\"next\"");
+  }
+  send_json(res, 200, out);
+}
+
+void get_games(GameService& s, const Request& req, Response& res) {
+  authenticate(s, req, res);
+  storage::GameListFilter filter;
+  filter.status = status_param(req);
+  filter.game = query(req, "game");
+  if (const std::string player = query(req, "player"); !player.empty()) {
+    const auto ids = s.accounts.ids_for({player});
+    if (ids[0] == 0) {
+      send_json(res, 200, {{"games", json::array()}, {"next_cursor", nullptr}});
+      return;
+    }
+    filter.account_id = ids[0];
+  }
+  const int limit = limit_param(req);
+  storage::Id before = 0;
+  if (const std::string cursor = query(req, "cursor"); !cursor.empty()) {
+    auto text = from_base64url(cursor);
+    long long id = 0;
+    if (!text || std::sscanf(text->c_str(), "before:%lld", &id) != 1 || id <= 0) {
+      throw bad_cursor();
+    }
+    before = id;
+  }
+  const auto rows = s.games.list(filter, before, limit);
+  json games = json::array();
+  for (const auto& g : rows) games.push_back(game_summary(g, 0));
+  json out = {{"games", games}, {"next_cursor", nullptr}};
+  if (static_cast<int>(rows.size()) == limit) {
+    out["next_cursor"] = base64url("before:" + std::to_string(rows.back().id));
+  }
+  send_json(res, 200, out);
+}
+
+}  // namespace
+
+void add_game_routes(Server& server, GameService& s) {
+  auto route = [&s](void (*fn)(GameService&, const Request&, Response&)) {
+    return guarded([&s, fn](const Request& q, Response& r) { fn(s, q, r); });
+  };
+  server.get("/v1/me/games", route(get_my_games));
+  server.get("/v1/games", route(get_games));
+  server.get(R"(/v1/games/([^/]+))", route(get_game));
+  server.post(R"(/v1/games/([^/]+)/moves)", route(post_move));
+  server.post(R"(/v1/games/([^/]+)/preview)", route(post_preview));
+  server.post(R"(/v1/games/([^/]+)/resign)", route(post_resign));
+  server.post(R"(/v1/games/([^/]+)/draw)", route(post_draw));
+  server.post(R"(/v1/games/([^/]+)/abort)", route(post_abort));
+  server.get(R"(/v1/games/([^/]+)/record)", route(get_record));
+  server.get(R"(/v1/games/([^/]+)/fairness)", route(get_fairness));
+}
+
+}  // namespace api

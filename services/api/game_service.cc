@@ -1,0 +1,105 @@
+#include "services/api/game_service.h"
+
+#include <pqxx/pqxx>
+
+#include <charconv>
+#include <stdexcept>
+
+#include "services/api/routes.h"
+#include "services/storage/pool.h"
+
+namespace api {
+
+namespace {
+
+double positive_number(const std::map<std::string, std::string, std::less<>>& env,
+                       const std::string& name, double fallback, double max) {
+  auto it = env.find(name);
+  if (it == env.end() || it->second.empty()) return fallback;
+  double value = 0;
+  auto [end, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), value);
+  if (ec != std::errc() || end != it->second.data() + it->second.size() || value <= 0 ||
+      value > max) {
+    throw std::invalid_argument(name + " must be a number above 0 and at most " +
+                                std::to_string(static_cast<long long>(max)) + ", not '" +
+                                it->second + "'");
+  }
+  return value;
+}
+
+// Database failures that mean "not available right now": 503 with Retry-After, not 500.
+std::optional<ApiError> database_failure(const std::exception& e) {
+  if (storage::is_database_unavailable(e) || dynamic_cast<const pqxx::in_doubt_error*>(&e)) {
+    return ApiError(503, "database_unavailable", "The database is not available.", 2);
+  }
+  if (const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e)) {
+    const std::string state = sql->sqlstate();
+    // 08: connection exceptions; 57: operator intervention (shutdown, cancel); 53: resources.
+    if (state.rfind("08", 0) == 0 || state.rfind("57", 0) == 0 || state.rfind("53", 0) == 0) {
+      return ApiError(503, "database_unavailable", "The database is not available.", 2);
+    }
+  }
+  return std::nullopt;
+}
+
+const std::vector<RouteDoc> kRoutes = {
+    {"POST", "/v1/accounts"},
+    {"POST", "/v1/tokens"},
+    {"GET", "/v1/tokens"},
+    {"DELETE", "/v1/tokens/{id}"},
+    {"GET", "/v1/me"},
+    {"GET", "/v1/catalog"},
+    {"POST", "/v1/challenges"},
+    {"GET", "/v1/challenges"},
+    {"GET", "/v1/challenges/{id}"},
+    {"POST", "/v1/challenges/{id}/accept"},
+    {"POST", "/v1/challenges/{id}/decline"},
+    {"GET", "/v1/me/games"},
+    {"GET", "/v1/games"},
+    {"GET", "/v1/games/{id}"},
+    {"POST", "/v1/games/{id}/moves"},
+    {"POST", "/v1/games/{id}/preview"},
+    {"POST", "/v1/games/{id}/resign"},
+    {"POST", "/v1/games/{id}/draw"},
+    {"POST", "/v1/games/{id}/abort"},
+    {"GET", "/v1/games/{id}/record"},
+    {"GET", "/v1/games/{id}/fairness"},
+    {"GET", "/v1/openapi.json"},
+};
+
+}  // namespace
+
+GameServiceOptions game_service_options(
+    const std::map<std::string, std::string, std::less<>>& env) {
+  GameServiceOptions options;
+  options.rate_limit.refill_per_s = positive_number(env, "HEXPOST_RATE_PER_S", 20, 1e6);
+  options.rate_limit.capacity = positive_number(env, "HEXPOST_RATE_BURST", 120, 1e7);
+  options.challenge_expiry_s = static_cast<int>(
+      positive_number(env, "HEXPOST_CHALLENGE_EXPIRY_S", 7 * 24 * 3600, 365 * 24 * 3600));
+  return options;
+}
+
+GameService::GameService(storage::ConnectionPool& pool_ref, domain::Catalog catalog_value,
+                         GameServiceOptions options_value)
+    : pool(pool_ref),
+      catalog(std::move(catalog_value)),
+      options(options_value),
+      hasher(options_value.password_hash_concurrency, options_value.argon2),
+      accounts(pool_ref),
+      challenges(pool_ref),
+      games(pool_ref) {}
+
+void add_game_service_routes(Server& server, GameService& service) {
+  server.add_exception_mapper(database_failure);
+  add_account_routes(server, service);
+  add_challenge_routes(server, service);
+  add_game_routes(server, service);
+  server.get("/v1/openapi.json", [](const Request&, Response& res) {
+    res.status = 200;
+    res.set_content(openapi_document(), "application/json");
+  });
+}
+
+const std::vector<RouteDoc>& game_service_routes() { return kRoutes; }
+
+}  // namespace api

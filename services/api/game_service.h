@@ -1,0 +1,78 @@
+#pragma once
+// The game service's HTTP routes (/v1/...): accounts and tokens, the catalogue, challenges,
+// games, moves, draws, records and fairness, and the OpenAPI document.
+//
+// Handlers follow load -> decide -> store -> answer: repositories load plain rows (one pooled
+// connection per call, never two at once, none held while rules code runs), services/domain
+// decides, a repository stores the result in one statement, and only then is the answer written.
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "services/api/server.h"
+#include "services/domain/credentials.h"
+#include "services/domain/game_logic.h"
+#include "services/storage/accounts_repository.h"
+#include "services/storage/challenges_repository.h"
+#include "services/storage/games_repository.h"
+
+namespace storage {
+class ConnectionPool;
+}
+
+namespace api {
+
+struct GameServiceOptions {
+  storage::RateLimit rate_limit;
+  int challenge_expiry_s = 7 * 24 * 3600;
+  int password_hash_concurrency = 2;
+  domain::Argon2Params argon2;
+  std::string site = "hexpost";  // the record's Site tag
+};
+
+// Reads HEXPOST_RATE_PER_S, HEXPOST_RATE_BURST and HEXPOST_CHALLENGE_EXPIRY_S (optional).
+// Throws std::invalid_argument naming the variable on a bad value.
+GameServiceOptions game_service_options(const std::map<std::string, std::string, std::less<>>& env);
+
+class GameService {
+ public:
+  GameService(storage::ConnectionPool& pool, domain::Catalog catalog,
+              GameServiceOptions options = {});
+
+  storage::ConnectionPool& pool;
+  domain::Catalog catalog;
+  GameServiceOptions options;
+  domain::PasswordHasher hasher;
+  storage::AccountsRepository accounts;
+  storage::ChallengesRepository challenges;
+  storage::GamesRepository games;
+};
+
+struct CreatedAccount {
+  storage::Id id = 0;
+  std::optional<std::string> token;  // empty when the username is taken
+};
+// Used by POST /v1/accounts and `hexpostd admin create-user`.
+CreatedAccount create_account(GameService& service, const std::string& username,
+                              const std::string& email, const std::string& password, bool bot,
+                              bool admin);
+
+// One documented route: method and OpenAPI path ("/v1/games/{id}").
+struct RouteDoc {
+  std::string method;
+  std::string path;
+};
+
+// Registers every /v1 route on `server` (plus a 503 mapper for database failures).
+void add_game_service_routes(Server& server, GameService& service);
+// The routes add_game_service_routes registers, for the documentation test.
+const std::vector<RouteDoc>& game_service_routes();
+// The OpenAPI document served at /v1/openapi.json (embedded at build time).
+const std::string& openapi_document();
+
+}  // namespace api

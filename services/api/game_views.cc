@@ -1,0 +1,234 @@
+#include "services/api/game_views.h"
+
+#include <algorithm>
+
+#include "rules/core/play.h"
+
+namespace api {
+
+using nlohmann::json;
+
+namespace {
+
+json id_text(storage::Id id) { return std::to_string(id); }
+
+json parse_or_null(const std::string& text) {
+  if (text.empty()) return nullptr;
+  json value = json::parse(text, nullptr, false);
+  return value.is_discarded() ? json(nullptr) : value;
+}
+
+json usernames(const storage::GameRecord& game, const std::vector<int>& seats) {
+  json out = json::array();
+  for (int s : seats) {
+    if (s >= 0 && s < static_cast<int>(game.seats.size())) out.push_back(game.seats[s].username);
+  }
+  return out;
+}
+
+json result_view(const storage::GameRecord& game) {
+  json result = parse_or_null(game.result_json);
+  if (!result.is_object()) return nullptr;
+  json seats = json::array();
+  const json stored = result.value("seats", json::array());
+  for (std::size_t i = 0; i < stored.size() && i < game.seats.size(); ++i) {
+    seats.push_back({{"seat", i},
+                     {"username", game.seats[i].username},
+                     {"placement", stored[i].value("placement", 0)},
+                     {"score", stored[i].value("score", 0.0)}});
+  }
+  return {{"summary", result.value("summary", "")}, {"seats", seats}};
+}
+
+json seats_view(const storage::GameRecord& game) {
+  json seats = json::array();
+  for (const auto& s : game.seats) {
+    seats.push_back({{"seat", s.seat},
+                     {"username", s.username},
+                     {"to_move", std::count(game.to_move.begin(), game.to_move.end(), s.seat) > 0},
+                     {"placement", s.placement ? json(*s.placement) : json(nullptr)},
+                     {"score", s.score ? json(*s.score) : json(nullptr)},
+                     {"deadline", nullptr}});
+  }
+  return seats;
+}
+
+}  // namespace
+
+std::string etag_of(const storage::GameRecord& game) {
+  return "\"g" + std::to_string(game.id) + "-v" + std::to_string(game.version) + "\"";
+}
+
+json game_summary(const storage::GameRecord& game, storage::Id caller) {
+  const int seat = domain::seat_of(game, caller);
+  return {{"id", id_text(game.id)},
+          {"game", game.game},
+          {"status", game.status},
+          {"ply", game.ply},
+          {"version", game.version},
+          {"seats", seats_view(game)},
+          {"to_move", usernames(game, game.to_move)},
+          {"your_seat", seat >= 0 ? json(seat) : json(nullptr)},
+          {"your_turn", seat >= 0 && std::count(game.to_move.begin(), game.to_move.end(), seat)},
+          {"result", result_view(game)},
+          {"updated_at", game.updated_at}};
+}
+
+json game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
+               const ViewOptions& options, const rules::State* state) {
+  json view = game_summary(game, options.caller);
+  view["options"] = parse_or_null(game.options_json);
+  view["clock"] = parse_or_null(game.clock_json);
+  view["rated"] = game.rated;
+  view["players"] = game.players;
+  view["to_move_seats"] = game.to_move;
+  view["draw_offers"] = game.draw_offers;
+  view["challenge_id"] = game.challenge_id ? id_text(*game.challenge_id) : json(nullptr);
+  view["created_at"] = game.created_at;
+  view["finished_at"] = game.finished_at.empty() ? json(nullptr) : json(game.finished_at);
+  view["fairness"] = {
+      {"commitment", game.commitment},
+      {"server_seed", game.status == "active" ? json(nullptr) : json(game.server_seed_hex)}};
+  if (options.moves) {
+    json moves = json::array();
+    for (const auto& m : *options.moves) {
+      moves.push_back({{"ply", m.ply},
+                       {"seat", m.seat},
+                       {"username", m.username},
+                       {"move", std::string(rules::strip_annotation(m.record))},
+                       {"record", m.record},
+                       {"draws", m.draws},
+                       {"at", m.created_at}});
+    }
+    view["moves"] = moves;
+  }
+  if (options.with_board) {
+    std::unique_ptr<rules::State> loaded;
+    if (state == nullptr) {
+      loaded = domain::load_state(catalog, game);
+      state = loaded.get();
+    }
+    const int seat = domain::seat_of(game, options.caller);
+    view["position"] = game.position;
+    view["board"] = state->render(rules::RenderOptions{seat, "", false});
+    const bool my_turn = game.status == "active" && seat >= 0 &&
+                         std::count(game.to_move.begin(), game.to_move.end(), seat) > 0;
+    if (my_turn) {
+      json legal = json::array();
+      for (rules::Move m : state->legal_moves()) legal.push_back(state->format_move(m));
+      view["legal_moves"] = legal;
+    } else {
+      view["legal_moves"] = nullptr;
+    }
+  }
+  return view;
+}
+
+json challenge_view(const storage::ChallengeRecord& c) {
+  json players = json::array();
+  for (const auto& p : c.players_list) {
+    players.push_back({{"username", p.username}, {"accepted", p.accepted}});
+  }
+  return {{"id", id_text(c.id)},
+          {"creator", c.creator},
+          {"game", c.game},
+          {"players", c.players},
+          {"options", parse_or_null(c.options_json)},
+          {"clock", parse_or_null(c.clock_json)},
+          {"rated", c.rated},
+          {"open", c.open_seek},
+          {"status", c.status},
+          {"participants", players},
+          {"commitment", c.commitment},
+          {"decline_reason", c.decline_reason.empty() ? json(nullptr) : json(c.decline_reason)},
+          {"game_id", c.game_id ? id_text(*c.game_id) : json(nullptr)},
+          {"created_at", c.created_at},
+          {"expires_at", c.expires_at}};
+}
+
+json fairness_view(const storage::GameRecord& game, const std::vector<storage::MoveRecord>& moves) {
+  json draws = json::array();
+  draws.push_back({{"ply", 0}, {"draws", game.setup_draws}});
+  json hashes = json::array();
+  for (const auto& m : moves) {
+    draws.push_back({{"ply", m.ply}, {"draws", m.draws}});
+    hashes.push_back({{"ply", m.ply}, {"record", m.record}, {"hash", m.hash}});
+  }
+  json seeds = json::array();
+  std::vector<storage::SeatRecord> by_slot = game.seats;
+  std::sort(by_slot.begin(), by_slot.end(),
+            [](const auto& a, const auto& b) { return a.slot < b.slot; });
+  for (const auto& s : by_slot) {
+    seeds.push_back({{"slot", s.slot},
+                     {"seat", s.seat},
+                     {"username", s.username},
+                     {"player_seed", s.player_seed}});
+  }
+  const bool revealed = game.status != "active";
+  return {{"game_id", id_text(game.id)},
+          {"scheme", "rules-spec 0.4: HMAC-SHA256; player seeds in slot (join) order"},
+          {"commitment", game.commitment},
+          {"server_seed", revealed ? json(game.server_seed_hex) : json(nullptr)},
+          {"game_seed", revealed ? json(game.game_seed_hex) : json(nullptr)},
+          {"player_seeds", seeds},
+          {"draws", draws},
+          {"move_hashes", hashes},
+          {"last_hash", game.last_hash}};
+}
+
+std::string game_record_text(const storage::GameRecord& game,
+                             const std::vector<storage::MoveRecord>& moves,
+                             const std::string& site) {
+  auto tag = [](const std::string& name, const std::string& value) {
+    std::string escaped;
+    for (char c : value) {
+      if (c == '"' || c == '\\') escaped += '\\';
+      if (c != '\n' && c != '\r') escaped += c;
+    }
+    return "[" + name + " \"" + escaped + "\"]\n";
+  };
+  std::string result = "*";
+  json r = parse_or_null(game.result_json);
+  if (game.status == "aborted") result = "aborted";
+  std::string placements;
+  if (r.is_object()) {
+    for (const auto& s : r.value("seats", json::array())) {
+      placements += (placements.empty() ? "" : "-") + std::to_string(s.value("placement", 0));
+    }
+  }
+  if (!placements.empty()) result = placements;
+  std::string out;
+  out += tag("Event", "Hexpost game " + std::to_string(game.id));
+  out += tag("Site", site);
+  out += tag("Date", game.created_at.substr(0, 10));
+  out += tag("Game", game.game);
+  out += tag("Players", std::to_string(game.players));
+  for (const auto& s : game.seats) out += tag("Seat" + std::to_string(s.seat + 1), s.username);
+  out += tag("Options", game.options_json);
+  out += tag("Status", game.status);
+  out += tag("Result", result);
+  if (r.is_object()) out += tag("Termination", r.value("summary", ""));
+  out += tag("Commitment", game.commitment);
+  out += tag("ServerSeed",
+             game.status == "active" ? "(revealed when the game ends)" : game.server_seed_hex);
+  std::string seeds;
+  std::vector<storage::SeatRecord> by_slot = game.seats;
+  std::sort(by_slot.begin(), by_slot.end(),
+            [](const auto& a, const auto& b) { return a.slot < b.slot; });
+  for (const auto& s : by_slot) seeds += (seeds.empty() ? "" : ",") + s.player_seed;
+  out += tag("PlayerSeeds", seeds);
+  out += tag("SetupDraws", game.setup_draws);
+  out += "\n";
+  out += "; One entry per line: the record text, then after ';' the ply, time and draws.\n";
+  out += "; Replay: grep -v '^\\[' record.txt | hexpost rules play " + game.game + " --players " +
+         std::to_string(game.players) + " -\n";
+  for (const auto& m : moves) {
+    out += m.record + " ; ply " + std::to_string(m.ply) + " " + m.created_at;
+    if (!m.draws.empty()) out += " draws " + m.draws;
+    out += "\n";
+  }
+  out += "; result " + result + "\n";
+  return out;
+}
+
+}  // namespace api

@@ -1,0 +1,36 @@
+#pragma once
+// JSON renderings of games, challenges and records for the game service's responses.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "rules/core/game.h"
+#include "services/domain/game_logic.h"
+#include "services/storage/records.h"
+
+namespace api {
+
+struct ViewOptions {
+  storage::Id caller = 0;                                   // the account asking (0: anonymous)
+  bool with_board = true;                                   // position, rendered board, legal moves
+  const std::vector<storage::MoveRecord>* moves = nullptr;  // the move list, when loaded
+};
+
+// The full game document (GET /v1/games/{id} and the state part of other answers). `state` may
+// be passed when the caller already has the position loaded.
+nlohmann::json game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
+                         const ViewOptions& options, const rules::State* state = nullptr);
+// A compact line for lists.
+nlohmann::json game_summary(const storage::GameRecord& game, storage::Id caller);
+nlohmann::json challenge_view(const storage::ChallengeRecord& challenge);
+nlohmann::json fairness_view(const storage::GameRecord& game,
+                             const std::vector<storage::MoveRecord>& moves);
+// The PGN-style record (GET /v1/games/{id}/record).
+std::string game_record_text(const storage::GameRecord& game,
+                             const std::vector<storage::MoveRecord>& moves,
+                             const std::string& site);
+std::string etag_of(const storage::GameRecord& game);
+
+}  // namespace api

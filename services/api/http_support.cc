@@ -1,0 +1,262 @@
+#include "services/api/http_support.h"
+
+#include <charconv>
+#include <cmath>
+
+#include "services/api/game_service.h"
+#include "services/api/json_body.h"
+#include "services/api/problem.h"
+#include "services/fairness/fairness.h"
+
+namespace api {
+
+using nlohmann::json;
+
+void write_problem(Response& res, const GameError& error) {
+  problem(res, error.status, error.code, error.detail);
+  if (error.extra.is_object() && !error.extra.empty()) {
+    json body = json::parse(res.body);
+    for (const auto& [key, value] : error.extra.items()) body[key] = value;
+    res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace),
+                    std::string(kProblemContentType));
+  }
+  for (const auto& [name, value] : error.headers) res.set_header(name, value);
+}
+
+Handler guarded(Handler handler) {
+  return [handler = std::move(handler)](const Request& req, Response& res) {
+    try {
+      handler(req, res);
+    } catch (const GameError& e) {
+      write_problem(res, e);
+    }
+  };
+}
+
+namespace {
+
+GameError unauthorized(const std::string& code, const std::string& detail, bool invalid) {
+  std::string challenge = "Bearer realm=\"hexpost\"";
+  if (invalid) challenge += ", error=\"invalid_token\"";
+  return GameError(401, code, detail, {}, {{"WWW-Authenticate", challenge}});
+}
+
+}  // namespace
+
+storage::Principal authenticate(GameService& service, const Request& req, Response& res) {
+  if (!req.has_header("Authorization")) {
+    throw unauthorized("unauthenticated", "Send a token: Authorization: Bearer hxp_...", false);
+  }
+  const std::string header = req.get_header_value("Authorization");
+  constexpr std::string_view kScheme = "Bearer ";
+  if (header.size() <= kScheme.size() || header.compare(0, kScheme.size(), kScheme) != 0) {
+    throw unauthorized("invalid_token", "The Authorization header must be 'Bearer <token>'.", true);
+  }
+  const std::string token = header.substr(kScheme.size());
+  if (!domain::plausible_token(token)) {
+    throw unauthorized("invalid_token", "The token is malformed, revoked or unknown.", true);
+  }
+  const std::string hash = domain::token_hash(token);
+  const storage::RateLimit& limit = service.options.rate_limit;
+  auto principal = service.accounts.authenticate(hash, limit);
+  if (!principal || !fairness::equal_constant_time(principal->token_hash, hash)) {
+    throw unauthorized("invalid_token", "The token is malformed, revoked or unknown.", true);
+  }
+  const int remaining = static_cast<int>(std::floor(std::max(0.0, principal->remaining)));
+  const int reset =
+      static_cast<int>(std::ceil((limit.capacity - principal->remaining) / limit.refill_per_s));
+  res.set_header(
+      "RateLimit-Policy",
+      "\"token\";q=" + std::to_string(static_cast<int>(limit.capacity)) +
+          ";w=" + std::to_string(static_cast<int>(std::ceil(limit.capacity / limit.refill_per_s))));
+  res.set_header("RateLimit", "\"token\";r=" + std::to_string(remaining) +
+                                  ";t=" + std::to_string(std::max(0, reset)));
+  if (!principal->allowed) {
+    const int retry =
+        std::max(1, static_cast<int>(std::ceil((1 - principal->remaining) / limit.refill_per_s)));
+    throw GameError(
+        429, "rate_limited",
+        "Too many requests for this token; retry after " + std::to_string(retry) + " s.",
+        {{"retry_after", retry}},
+        {{"Retry-After", std::to_string(retry)},
+         {"RateLimit", "\"token\";r=0;t=" + std::to_string(retry)},
+         {"RateLimit-Policy", res.get_header_value("RateLimit-Policy")}});
+  }
+  return *principal;
+}
+
+void require_scope(const storage::Principal& principal, const std::vector<std::string>& scopes) {
+  for (const auto& wanted : scopes) {
+    for (const auto& have : principal.scopes) {
+      if (have == wanted) return;
+    }
+  }
+  std::string list;
+  for (const auto& s : scopes) list += (list.empty() ? "" : " or ") + s;
+  throw GameError(403, "insufficient_scope", "This operation needs the scope " + list + ".",
+                  {{"required_scopes", scopes}});
+}
+
+json json_object_body(const Request& req) {
+  json body = parse_json_body(req);
+  if (!body.is_object()) {
+    throw GameError(400, "invalid_body", "The request body must be a JSON object.");
+  }
+  return body;
+}
+
+json optional_json_object_body(const Request& req) {
+  if (req.body.empty()) return json::object();
+  return json_object_body(req);
+}
+
+std::string string_field(const json& body, const std::string& name, bool required,
+                         std::size_t max_length) {
+  if (!body.contains(name) || body.at(name).is_null()) {
+    if (required) {
+      throw GameError(400, "missing_field", "The field '" + name + "' is required.",
+                      {{"field", name}});
+    }
+    return {};
+  }
+  const json& value = body.at(name);
+  if (!value.is_string()) {
+    throw GameError(400, "invalid_field", "The field '" + name + "' must be a string.",
+                    {{"field", name}});
+  }
+  std::string text = value.get<std::string>();
+  if (text.size() > max_length) {
+    throw GameError(
+        400, "invalid_field",
+        "The field '" + name + "' is longer than " + std::to_string(max_length) + " bytes.",
+        {{"field", name}});
+  }
+  if (text.find('\0') != std::string::npos) {
+    throw GameError(400, "invalid_field", "The field '" + name + "' contains a NUL character.",
+                    {{"field", name}});
+  }
+  return text;
+}
+
+std::optional<long long> int_field(const json& body, const std::string& name, bool required) {
+  if (!body.contains(name) || body.at(name).is_null()) {
+    if (required) {
+      throw GameError(400, "missing_field", "The field '" + name + "' is required.",
+                      {{"field", name}});
+    }
+    return std::nullopt;
+  }
+  const json& value = body.at(name);
+  if (!value.is_number_integer()) {
+    throw GameError(400, "invalid_field", "The field '" + name + "' must be an integer.",
+                    {{"field", name}});
+  }
+  return value.get<long long>();
+}
+
+bool bool_field(const json& body, const std::string& name, bool fallback) {
+  if (!body.contains(name) || body.at(name).is_null()) return fallback;
+  if (!body.at(name).is_boolean()) {
+    throw GameError(400, "invalid_field", "The field '" + name + "' must be a boolean.",
+                    {{"field", name}});
+  }
+  return body.at(name).get<bool>();
+}
+
+storage::Id path_id(const Request& req, int index, const std::string& what) {
+  const std::string text = req.matches[index].str();
+  storage::Id id = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (ec != std::errc() || end != text.data() + text.size() || id <= 0) {
+    throw GameError(404, what + "_not_found", "No " + what + " with id " + text + ".");
+  }
+  return id;
+}
+
+std::string query(const Request& req, const std::string& name) {
+  return req.has_param(name.c_str()) ? req.get_param_value(name.c_str()) : std::string();
+}
+
+int limit_param(const Request& req) {
+  const std::string text = query(req, "limit");
+  if (text.empty()) return 50;
+  int limit = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
+  if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 200) {
+    throw GameError(400, "invalid_parameter", "limit must be an integer from 1 to 200.",
+                    {{"parameter", "limit"}});
+  }
+  return limit;
+}
+
+std::string base64url(const std::string& bytes) {
+  static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out;
+  unsigned value = 0;
+  int bits = 0;
+  for (unsigned char c : bytes) {
+    value = (value << 8) | c;
+    bits += 8;
+    while (bits >= 6) {
+      bits -= 6;
+      out += table[(value >> bits) & 63];
+    }
+  }
+  if (bits > 0) out += table[(value << (6 - bits)) & 63];
+  return out;
+}
+
+std::optional<std::string> from_base64url(const std::string& text) {
+  std::string out;
+  unsigned value = 0;
+  int bits = 0;
+  for (char c : text) {
+    int v = -1;
+    if (c >= 'A' && c <= 'Z') v = c - 'A';
+    if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
+    if (c >= '0' && c <= '9') v = c - '0' + 52;
+    if (c == '-') v = 62;
+    if (c == '_') v = 63;
+    if (v < 0) return std::nullopt;
+    value = (value << 6) | static_cast<unsigned>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((value >> bits) & 255);
+    }
+  }
+  return out;
+}
+
+void send_json(Response& res, int status, const json& body) {
+  res.status = status;
+  res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
+}
+
+GameError refusal_error(const domain::Refusal& refusal, const json& current_state) {
+  using K = domain::RefusalKind;
+  switch (refusal.kind) {
+    case K::kNotAPlayer:
+      return GameError(403, "not_your_game", refusal.message);
+    case K::kGameOver:
+      return GameError(409, "game_over", refusal.message, {{"current", current_state}});
+    case K::kStalePly:
+      return GameError(409, "stale_ply", refusal.message, {{"current", current_state}});
+    case K::kNotYourTurn:
+      return GameError(409, "not_your_turn", refusal.message, {{"current", current_state}});
+    case K::kRules:
+      if (refusal.rule_code == "game_over") {
+        return GameError(409, "game_over", refusal.message, {{"current", current_state}});
+      }
+      return GameError(422, refusal.rule_code, refusal.message, {{"rule_code", refusal.rule_code}});
+    case K::kNoDrawOffer:
+      return GameError(409, "no_draw_offer", refusal.message, {{"current", current_state}});
+    case K::kAbortTooLate:
+      return GameError(409, "abort_too_late", refusal.message, {{"current", current_state}});
+    case K::kBadRequest:
+      return GameError(400, "invalid_field", refusal.message);
+  }
+  return GameError(500, "internal", "unknown refusal");
+}
+
+}  // namespace api

@@ -1,0 +1,78 @@
+#pragma once
+// Shared pieces of the game service's route files (internal to services/api).
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "services/api/server.h"
+#include "services/domain/game_logic.h"
+#include "services/storage/records.h"
+
+namespace api {
+
+class GameService;
+
+// A problem with extension members and extra headers; guarded() renders it.
+class GameError : public std::exception {
+ public:
+  GameError(int status_value, std::string code_value, std::string detail_value,
+            nlohmann::json extra_value = {},
+            std::vector<std::pair<std::string, std::string>> headers_value = {})
+      : status(status_value),
+        code(std::move(code_value)),
+        detail(std::move(detail_value)),
+        extra(std::move(extra_value)),
+        headers(std::move(headers_value)) {}
+  const char* what() const noexcept override { return detail.c_str(); }
+
+  int status;
+  std::string code;
+  std::string detail;
+  nlohmann::json extra;
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// Wraps a handler so GameError becomes a problem response (other exceptions go on to the
+// server's exception handler).
+Handler guarded(Handler handler);
+
+// Writes a problem document with extension members.
+void write_problem(Response& res, const GameError& error);
+
+// 401 when the Authorization header is missing or not a live token; 429 when its bucket is
+// empty. Sets the RateLimit headers on `res` either way.
+storage::Principal authenticate(GameService& service, const Request& req, Response& res);
+// 403 insufficient_scope unless the principal has one of `scopes`.
+void require_scope(const storage::Principal& principal, const std::vector<std::string>& scopes);
+
+// The JSON body (415/400 via api::parse_json_body), which must be an object.
+nlohmann::json json_object_body(const Request& req);
+// Like json_object_body, but an empty body gives {}.
+nlohmann::json optional_json_object_body(const Request& req);
+
+// Field readers: 400 invalid_field naming the field on a wrong type.
+std::string string_field(const nlohmann::json& body, const std::string& name, bool required,
+                         std::size_t max_length = 200);
+std::optional<long long> int_field(const nlohmann::json& body, const std::string& name,
+                                   bool required);
+bool bool_field(const nlohmann::json& body, const std::string& name, bool fallback);
+
+// A path id: digits only, fits in int64; 404 otherwise (a malformed id names no resource).
+storage::Id path_id(const Request& req, int index, const std::string& what);
+// Query parameters.
+std::string query(const Request& req, const std::string& name);
+int limit_param(const Request& req);
+
+std::string base64url(const std::string& bytes);
+std::optional<std::string> from_base64url(const std::string& text);
+
+void send_json(Response& res, int status, const nlohmann::json& body);
+
+// The HTTP form of a domain refusal, with the current state for 409s.
+GameError refusal_error(const domain::Refusal& refusal, const nlohmann::json& current_state);
+
+}  // namespace api

@@ -1,0 +1,140 @@
+# Generates openapi.json (kept in the repository and embedded in hexpostd). Run: python3 services/api/openapi_gen.py
+import json
+P = "#/components/responses/"
+def ref(name): return {"$ref": P + name}
+def sref(name): return {"$ref": "#/components/schemas/" + name}
+def jbody(schema, desc="OK", headers=None):
+    r = {"description": desc, "content": {"application/json": {"schema": schema}}}
+    if headers: r["headers"] = headers
+    return r
+def reqbody(schema, required=True):
+    return {"required": required, "content": {"application/json": {"schema": schema}}}
+idp = {"name": "id", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[0-9]+$"}, "description": "Numeric id"}
+auth_errors = {"401": ref("Unauthorized"), "429": ref("TooManyRequests"), "503": ref("Unavailable")}
+body_errors = {"400": ref("BadRequest"), "411": ref("LengthRequired"), "413": ref("PayloadTooLarge"), "415": ref("UnsupportedMediaType")}
+ratelimit_headers = {"RateLimit": {"$ref": "#/components/headers/RateLimit"}, "RateLimit-Policy": {"$ref": "#/components/headers/RateLimitPolicy"}}
+etag = {"ETag": {"description": "Changes with every change of the game", "schema": {"type": "string"}}}
+def op(opid, summary, responses, tags, body=None, params=None, secure=True, desc=None):
+    o = {"operationId": opid, "summary": summary, "tags": tags, "responses": responses}
+    if desc: o["description"] = desc
+    if body: o["requestBody"] = body
+    if params: o["parameters"] = params
+    if not secure: o["security"] = []
+    return o
+def merge(*ds):
+    out = {}
+    for d in ds: out.update(d)
+    return out
+
+paths = {}
+paths["/healthz"] = {"get": op("getHealth", "Process is alive", {"200": jbody({"type": "object"}), "4XX": ref("ClientError")}, ["health"], secure=False)}
+paths["/readyz"] = {"get": op("getReady", "Database reachable and migrations current", {"200": jbody({"type": "object"}), "4XX": ref("ClientError"), "503": ref("Unavailable")}, ["health"], secure=False)}
+paths["/v1/openapi.json"] = {"get": op("getOpenApi", "This document", {"200": jbody({"type": "object"}), "404": ref("NotFound")}, ["meta"], secure=False)}
+paths["/v1/accounts"] = {"post": op("createAccount", "Create an account; answers its first token (all scopes), shown once",
+    merge({"201": jbody({"type": "object", "required": ["username", "token"], "properties": {"username": {"type": "string"}, "token": {"type": "string", "pattern": "^hxp_[0-9A-Za-z]{43}$"}}}, "Created"),
+           "409": ref("Conflict"), "503": ref("Unavailable")}, body_errors),
+    ["accounts"], reqbody(sref("NewAccount")), secure=False)}
+paths["/v1/tokens"] = {
+  "post": op("createToken", "Create a token with username and password", merge({"201": jbody(sref("NewToken"), "Created"), "401": ref("Unauthorized"), "503": ref("Unavailable")}, body_errors),
+             ["accounts"], reqbody({"type": "object", "required": ["username", "password"], "properties": {"username": {"type": "string"}, "password": {"type": "string"}, "name": {"type": "string", "maxLength": 100}, "scopes": {"type": "array", "items": sref("Scope")}}}), secure=False),
+  "get": op("listTokens", "The caller's live tokens (never the secrets)", merge({"200": jbody({"type": "object", "properties": {"tokens": {"type": "array", "items": sref("TokenInfo")}}}, "OK", ratelimit_headers)}, auth_errors), ["accounts"])}
+paths["/v1/tokens/{id}"] = {"delete": op("revokeToken", "Revoke one of the caller's tokens", merge({"204": {"description": "Revoked"}, "404": ref("NotFound")}, auth_errors), ["accounts"], params=[idp])}
+paths["/v1/me"] = {"get": op("getMe", "The caller's account", merge({"200": jbody(sref("Me"), "OK", ratelimit_headers)}, auth_errors), ["accounts"])}
+paths["/v1/catalog"] = {"get": op("getCatalog", "The games this server offers", {"200": jbody({"type": "object", "properties": {"games": {"type": "array", "items": sref("CatalogGame")}}}), "4XX": ref("ClientError")}, ["games"], secure=False)}
+paths["/v1/challenges"] = {
+  "post": op("createChallenge", "Challenge named opponents, or an open seek without them", merge({"201": jbody(sref("Challenge"), "Created"), "403": ref("Forbidden"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["challenges"], reqbody(sref("NewChallenge"))),
+  "get": op("listChallenges", "Open challenges the caller made, is invited to, or can join", merge({"200": jbody({"type": "object", "properties": {"challenges": {"type": "array", "items": sref("Challenge")}}}), "400": ref("BadRequest")}, auth_errors), ["challenges"], params=[{"$ref": "#/components/parameters/limit"}])}
+paths["/v1/challenges/{id}"] = {"get": op("getChallenge", "One challenge", merge({"200": jbody(sref("Challenge")), "404": ref("NotFound")}, auth_errors), ["challenges"], params=[idp])}
+paths["/v1/challenges/{id}/accept"] = {"post": op("acceptChallenge", "Take a seat; the last seat starts the game (Location: the game)", merge({"200": jbody(sref("Challenge")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["challenges"], reqbody({"type": "object", "properties": {"seed": {"type": "string", "maxLength": 128, "description": "Optional player seed for the fair randomness"}}}, False), params=[idp])}
+paths["/v1/challenges/{id}/decline"] = {"post": op("declineChallenge", "Decline (invitee) or withdraw (creator), with a reason", merge({"200": jbody(sref("Challenge")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["challenges"], reqbody({"type": "object", "properties": {"reason": {"type": "string", "maxLength": 200}}}, False), params=[idp])}
+listparams = [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"},
+  {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["active", "finished", "aborted"]}},
+  {"name": "game", "in": "query", "schema": {"type": "string"}}]
+paths["/v1/me/games"] = {"get": op("listMyGames", "The caller's games: their turn first, most urgent first, then other active games, then finished ones (newest first)",
+  merge({"200": jbody(sref("GameList"), "OK", {"Link": {"description": "rel=next", "schema": {"type": "string"}}}), "400": ref("BadRequest")}, auth_errors), ["games"],
+  params=listparams + [{"name": "turn", "in": "query", "schema": {"type": "string", "enum": ["mine", "any"]}}])}
+paths["/v1/games"] = {"get": op("listGames", "Games, newest first", merge({"200": jbody(sref("GameList")), "400": ref("BadRequest")}, auth_errors), ["games"],
+  params=listparams + [{"name": "player", "in": "query", "schema": {"type": "string"}}])}
+paths["/v1/games/{id}"] = {"get": op("getGame", "A game: seats, whose turn, position, board, moves, result; legal moves for the caller on their turn",
+  merge({"200": jbody(sref("Game"), "OK", etag), "304": {"description": "Not modified (If-None-Match)"}, "404": ref("NotFound")}, auth_errors), ["games"],
+  params=[idp, {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}}])}
+paths["/v1/games/{id}/moves"] = {"post": op("makeMove", "Make a move at the ply the player saw",
+  merge({"201": jbody(sref("MoveResult"), "The canonical move and the new state", etag),
+         "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["games"],
+  reqbody({"type": "object", "required": ["move", "ply"], "properties": {"move": {"type": "string", "maxLength": 200}, "ply": {"type": "integer", "minimum": 0}}}),
+  params=[idp, {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string", "maxLength": 255}, "description": "Replays of the same key and body return the stored 201; another body gets 422"}],
+  desc="409 stale_ply / not_your_turn / game_over carry the current state in `current`; 422 carries the rules' code (`bad_notation`, `illegal_move`).")}
+paths["/v1/games/{id}/preview"] = {"post": op("previewMove", "Validate a move without storing it", merge({"200": jbody({"type": "object", "properties": {"move": {"type": "string"}, "legal": {"type": "boolean"}, "ply": {"type": "integer"}}}), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["games"],
+  reqbody({"type": "object", "required": ["move"], "properties": {"move": {"type": "string"}}}), params=[idp])}
+paths["/v1/games/{id}/resign"] = {"post": op("resign", "Resign; in multi-player games the rules decide whether play goes on", merge({"200": jbody({"type": "object", "properties": {"record": {"type": "string"}, "game": sref("Game")}}), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["games"], reqbody({"type": "object"}, False), params=[idp])}
+paths["/v1/games/{id}/draw"] = {"post": op("draw", "Offer, accept or decline a draw (every remaining player must agree)", merge({"200": jbody(sref("Game")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["games"],
+  reqbody({"type": "object", "required": ["action"], "properties": {"action": {"type": "string", "enum": ["offer", "accept", "decline"]}}}), params=[idp])}
+paths["/v1/games/{id}/abort"] = {"post": op("abort", "Abort, allowed until every seat has made its first move", merge({"200": jbody(sref("Game")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["games"], reqbody({"type": "object"}, False), params=[idp])}
+paths["/v1/games/{id}/record"] = {"get": op("getRecord", "PGN-style record: tag pairs, then one entry per line with ply, time and draws", merge({"200": {"description": "The record", "content": {"text/plain": {"schema": {"type": "string"}}}}, "404": ref("NotFound")}, auth_errors), ["games"], params=[idp])}
+paths["/v1/games/{id}/fairness"] = {"get": op("getFairness", "Commitment, the server seed once the game is over, player seeds, every draw and the move hash chain", merge({"200": jbody(sref("Fairness")), "404": ref("NotFound")}, auth_errors), ["games"], params=[idp])}
+
+def problem_resp(desc, extra_headers=None):
+    r = {"description": desc, "content": {"application/problem+json": {"schema": sref("Problem")}}}
+    if extra_headers: r["headers"] = extra_headers
+    return r
+responses = {
+  "ClientError": problem_resp("A malformed request rejected before routing (bad_request, uri_too_long, method_not_allowed)"),
+  "BadRequest": problem_resp("Malformed request (invalid_json, json_too_deep, invalid_body, missing_field, invalid_field, invalid_parameter, invalid_cursor, invalid_idempotency_key, invalid_username, invalid_email, weak_password, invalid_scope, invalid_clock)"),
+  "Unauthorized": problem_resp("No token, a bad or revoked token (unauthenticated, invalid_token), or bad credentials (bad_credentials)", {"WWW-Authenticate": {"schema": {"type": "string"}}}),
+  "Forbidden": problem_resp("insufficient_scope, not_your_game, not_invited"),
+  "NotFound": problem_resp("game_not_found, challenge_not_found, token_not_found, not_found"),
+  "Conflict": problem_resp("stale_ply, not_your_turn, game_over, no_draw_offer, abort_too_late, conflict, challenge_closed, already_joined, username_taken; game conflicts carry `current`"),
+  "LengthRequired": problem_resp("transfer_encoding_not_supported (chunked bodies), length_required"),
+  "PayloadTooLarge": problem_resp("payload_too_large"),
+  "UnsupportedMediaType": problem_resp("unsupported_media_type: send application/json"),
+  "Unprocessable": problem_resp("The rules refused (bad_notation, illegal_move, bad_options), unknown_game, unknown_user, idempotency_key_reused"),
+  "TooManyRequests": problem_resp("rate_limited: the token's bucket is empty", {"Retry-After": {"schema": {"type": "integer"}}, "RateLimit": {"$ref": "#/components/headers/RateLimit"}, "RateLimit-Policy": {"$ref": "#/components/headers/RateLimitPolicy"}}),
+  "Unavailable": problem_resp("database_unavailable (retry after Retry-After seconds)", {"Retry-After": {"schema": {"type": "integer"}}}),
+}
+nullable = lambda t: {"type": [t, "null"]}
+schemas = {
+  "Problem": {"type": "object", "required": ["type", "title", "status", "code"], "description": "RFC 9457 problem details. `code` is stable; `type` is urn:hexpost:problem:<code>.",
+    "properties": {"type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"}, "detail": {"type": "string"}, "code": {"type": "string"},
+      "current": {"type": "object", "description": "The current game state (409 on games)"}, "field": {"type": "string"}, "rule_code": {"type": "string"}, "retry_after": {"type": "integer"}}},
+  "Scope": {"type": "string", "enum": ["play", "bot", "organise", "admin"]},
+  "NewAccount": {"type": "object", "required": ["username", "email", "password"], "properties": {
+     "username": {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]{2,23}$"}, "email": {"type": "string", "maxLength": 254}, "password": {"type": "string", "minLength": 8, "maxLength": 1024}, "bot": {"type": "boolean", "default": False}}},
+  "NewToken": {"type": "object", "required": ["id", "token"], "properties": {"id": {"type": "string"}, "token": {"type": "string"}, "name": {"type": "string"}, "scopes": {"type": "array", "items": sref("Scope")}}},
+  "TokenInfo": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "prefix": {"type": "string"}, "scopes": {"type": "array", "items": sref("Scope")}, "created_at": {"type": "string", "format": "date-time"}, "current": {"type": "boolean"}}},
+  "Me": {"type": "object", "properties": {"username": {"type": "string"}, "email": {"type": "string"}, "bot": {"type": "boolean"}, "admin": {"type": "boolean"}, "scopes": {"type": "array", "items": sref("Scope")}, "token_scopes": {"type": "array", "items": sref("Scope")}, "created_at": {"type": "string"}}},
+  "CatalogGame": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "player_counts": {"type": "array", "items": {"type": "integer"}}, "provisional": {"type": "boolean"}, "ruleset_version": {"type": "string"}, "max_plies": {"type": "integer"},
+     "options": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "default": {"type": "string"}, "allowed": {"type": "array", "items": {"type": "string"}}}}}}},
+  "NewChallenge": {"type": "object", "required": ["game"], "properties": {"game": {"type": "string"}, "players": {"type": "integer", "minimum": 1, "maximum": 8},
+     "opponents": {"type": "array", "items": {"type": "string"}, "description": "Usernames; omit for an open seek"}, "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
+     "clock": {"type": "object", "properties": {"days_per_move": {"type": "integer", "minimum": 1, "maximum": 60}}}, "rated": {"type": "boolean"}, "seed": {"type": "string", "maxLength": 128}}},
+  "Challenge": {"type": "object", "properties": {"id": {"type": "string"}, "creator": {"type": "string"}, "game": {"type": "string"}, "players": {"type": "integer"}, "options": {"type": "object"}, "clock": {"type": "object"}, "rated": {"type": "boolean"}, "open": {"type": "boolean"},
+     "status": {"type": "string", "enum": ["open", "started", "declined", "cancelled", "expired"]}, "participants": {"type": "array", "items": {"type": "object", "properties": {"username": {"type": "string"}, "accepted": {"type": "boolean"}}}},
+     "commitment": {"type": "string", "description": "SHA-256 of the server seed"}, "decline_reason": nullable("string"), "game_id": nullable("string"), "created_at": {"type": "string"}, "expires_at": {"type": "string"}}},
+  "Seat": {"type": "object", "properties": {"seat": {"type": "integer"}, "username": {"type": "string"}, "to_move": {"type": "boolean"}, "placement": nullable("integer"), "score": nullable("number"), "deadline": nullable("string")}},
+  "Result": {"type": ["object", "null"], "properties": {"summary": {"type": "string"}, "seats": {"type": "array", "items": {"type": "object", "properties": {"seat": {"type": "integer"}, "username": {"type": "string"}, "placement": {"type": "integer"}, "score": {"type": "number"}}}}}},
+  "GameSummary": {"type": "object", "properties": {"id": {"type": "string"}, "game": {"type": "string"}, "status": {"type": "string", "enum": ["active", "finished", "aborted"]}, "ply": {"type": "integer"}, "version": {"type": "integer"},
+     "seats": {"type": "array", "items": sref("Seat")}, "to_move": {"type": "array", "items": {"type": "string"}}, "your_seat": nullable("integer"), "your_turn": {"type": "boolean"}, "result": sref("Result"), "updated_at": {"type": "string"}}},
+  "Game": {"allOf": [sref("GameSummary"), {"type": "object", "properties": {"options": {"type": "object"}, "clock": {"type": "object"}, "rated": {"type": "boolean"}, "players": {"type": "integer"}, "to_move_seats": {"type": "array", "items": {"type": "integer"}}, "draw_offers": {"type": "array", "items": {"type": "integer"}},
+     "position": {"type": "string"}, "board": {"type": "string"}, "legal_moves": {"type": ["array", "null"], "items": {"type": "string"}},
+     "moves": {"type": "array", "items": {"type": "object", "properties": {"ply": {"type": "integer"}, "seat": {"type": "integer"}, "username": {"type": "string"}, "move": {"type": "string"}, "record": {"type": "string"}, "draws": {"type": "string"}, "at": {"type": "string"}}}},
+     "fairness": {"type": "object", "properties": {"commitment": {"type": "string"}, "server_seed": nullable("string")}}, "challenge_id": nullable("string"), "created_at": {"type": "string"}, "finished_at": nullable("string")}}]},
+  "GameList": {"type": "object", "properties": {"games": {"type": "array", "items": sref("GameSummary")}, "next_cursor": nullable("string")}},
+  "MoveResult": {"type": "object", "properties": {"move": {"type": "string"}, "record": {"type": "string"}, "ply": {"type": "integer"}, "draws": {"type": "string"}, "hash": {"type": "string"}, "game": sref("Game")}},
+  "Fairness": {"type": "object", "properties": {"game_id": {"type": "string"}, "scheme": {"type": "string"}, "commitment": {"type": "string"}, "server_seed": nullable("string"), "game_seed": nullable("string"),
+     "player_seeds": {"type": "array", "items": {"type": "object"}}, "draws": {"type": "array", "items": {"type": "object", "properties": {"ply": {"type": "integer"}, "draws": {"type": "string"}}}},
+     "move_hashes": {"type": "array", "items": {"type": "object", "properties": {"ply": {"type": "integer"}, "record": {"type": "string"}, "hash": {"type": "string"}}}}, "last_hash": {"type": "string"}}},
+}
+doc = {"openapi": "3.1.0",
+  "info": {"title": "Hexpost game service", "version": "0.1.0", "description": "Correspondence board games over REST. Errors are RFC 9457 problem+json with a stable `code`. Tokens go only in `Authorization: Bearer`.", "license": {"name": "MIT", "identifier": "MIT"}},
+  "servers": [{"url": "http://127.0.0.1:8080"}],
+  "security": [{"bearer": []}],
+  "tags": [{"name": n, "description": d} for n, d in [("health", "Liveness and readiness"), ("meta", "This document"), ("accounts", "Accounts and tokens"), ("games", "Games, moves and records"), ("challenges", "Challenges and seeks")]],
+  "paths": paths,
+  "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "hxp_ tokens"}},
+    "parameters": {"limit": {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
+                   "cursor": {"name": "cursor", "in": "query", "schema": {"type": "string"}, "description": "next_cursor of the previous page"}},
+    "headers": {"RateLimit": {"description": "draft-ietf-httpapi-ratelimit-headers: remaining requests (r) and seconds to a full bucket (t)", "schema": {"type": "string"}},
+                "RateLimitPolicy": {"description": "The bucket size (q) and the window in seconds to refill it (w)", "schema": {"type": "string"}}},
+    "responses": responses, "schemas": schemas}}
+import os
+open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "openapi.json"), "w").write(json.dumps(doc, indent=2) + "\n")

@@ -1,0 +1,17 @@
+#pragma once
+// Internal to services/api: the route files of the game service.
+
+#include <optional>
+#include <string>
+
+#include "services/api/game_service.h"
+#include "services/api/game_views.h"
+#include "services/api/http_support.h"
+
+namespace api {
+
+void add_account_routes(Server& server, GameService& service);
+void add_challenge_routes(Server& server, GameService& service);
+void add_game_routes(Server& server, GameService& service);
+
+}  // namespace api

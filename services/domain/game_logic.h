@@ -1,0 +1,98 @@
+#pragma once
+// The decisions of the game service, as pure functions over loaded rows: starting a game when a
+// challenge fills, moves, resignations, draws and aborts. No HTTP and no SQL here: the API layer
+// loads rows through the repositories, calls one of these, stores the returned write and maps a
+// Refusal to a status code.
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "rules/core/game.h"
+#include "services/storage/records.h"
+
+namespace domain {
+
+// The games this service offers: the registry, plus any test-only games the tests inject.
+class Catalog {
+ public:
+  explicit Catalog(std::vector<const rules::GameDef*> games) : games_(std::move(games)) {}
+  // rules::all_games() followed by `extra`.
+  static Catalog from_registry(std::vector<const rules::GameDef*> extra = {});
+
+  const rules::GameDef* find(std::string_view id) const;
+  const std::vector<const rules::GameDef*>& games() const { return games_; }
+
+ private:
+  std::vector<const rules::GameDef*> games_;
+};
+
+enum class RefusalKind {
+  kNotAPlayer,  // the caller has no seat in this game
+  kGameOver,    // the game has ended (or was aborted)
+  kStalePly,    // the caller saw an older (or newer) ply
+  kNotYourTurn,
+  kRules,         // the rules refused the move; rule_code says how
+  kNoDrawOffer,   // accept/decline without a standing offer
+  kAbortTooLate,  // every seat has already moved
+  kBadRequest,    // e.g. an unknown draw action
+};
+
+struct Refusal {
+  RefusalKind kind;
+  std::string message;
+  std::string rule_code;  // rules::to_string(code) for kRules
+};
+
+// Seat of the account, or -1.
+int seat_of(const storage::GameRecord& game, storage::Id account_id);
+
+// Parses options JSON (an object of string, number or boolean values) into a GameConfig and
+// checks it by creating a throw-away game. Empty string on success, else the reason.
+std::string check_game_config(const rules::GameDef& def, int players,
+                              const std::string& options_json, rules::GameConfig& config);
+
+// When the last seat of a challenge fills: seats drawn from the game seed (Fisher-Yates with
+// draws "seat" at ply 0), then the rules create the game with the same ply-0 random source.
+std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
+                                                       const storage::ChallengeRecord& challenge,
+                                                       storage::Id game_id);
+
+struct EntryDecision {
+  storage::EntryWrite write;            // idempotency and response fields left for the caller
+  std::string canonical;                // the move in canonical notation (no annotation)
+  std::unique_ptr<rules::State> state;  // the position after the entry
+};
+
+// A move at the ply the player saw.
+std::variant<EntryDecision, Refusal> decide_move(const Catalog& catalog,
+                                                 const storage::GameRecord& game,
+                                                 storage::Id account_id, std::string_view text,
+                                                 int seen_ply);
+// Checks a move without storing anything; the canonical notation on success.
+std::variant<std::string, Refusal> preview_move(const Catalog& catalog,
+                                                const storage::GameRecord& game,
+                                                storage::Id account_id, std::string_view text);
+// The caller's seat resigns; the rules decide the effect.
+std::variant<EntryDecision, Refusal> decide_resign(const Catalog& catalog,
+                                                   const storage::GameRecord& game,
+                                                   storage::Id account_id);
+
+// Draw offers ("offer", "accept", "decline") and aborts. `moves` are needed to know which seats
+// have resigned (they no longer take part in a draw).
+std::variant<storage::StatusWrite, Refusal> decide_draw(
+    const storage::GameRecord& game, const std::vector<storage::MoveRecord>& moves,
+    storage::Id account_id, std::string_view action);
+std::variant<storage::StatusWrite, Refusal> decide_abort(const storage::GameRecord& game,
+                                                         storage::Id account_id);
+
+// Loads the position snapshot; throws std::runtime_error when it cannot (a bug or corruption,
+// never user input).
+std::unique_ptr<rules::State> load_state(const Catalog& catalog, const storage::GameRecord& game);
+
+// {"summary": ..., "seats": [{"placement","score"}...]} for a finished outcome.
+std::string result_json(const rules::Outcome& outcome);
+
+}  // namespace domain

@@ -1,0 +1,233 @@
+#include "services/storage/challenges_repository.h"
+
+#include <algorithm>
+
+#include "services/storage/pool.h"
+#include "services/storage/sql_util.h"
+
+namespace storage {
+
+namespace {
+
+using nlohmann::json;
+
+std::string challenge_columns() {
+  return "c.id, c.creator_id, (SELECT username FROM accounts WHERE id = c.creator_id), c.game, "
+         "c.players, c.options::text, c.clock::text, c.rated, c.open_seek, "
+         "CASE WHEN c.status = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.status END, "
+         "encode(c.server_seed, 'hex'), c.commitment, coalesce(c.decline_reason, ''), c.game_id, " +
+         sql::ts("c.created_at") + ", " + sql::ts("c.expires_at") +
+         ", (SELECT json_agg(json_build_object('account_id', p.account_id, 'username', "
+         "a.username, 'slot', p.slot, 'accepted', p.accepted, 'player_seed', p.player_seed) "
+         "ORDER BY p.slot NULLS LAST, a.username) FROM challenge_players p JOIN accounts a ON "
+         "a.id = p.account_id WHERE p.challenge_id = c.id)::text";
+}
+
+ChallengeRecord challenge_from(const pqxx::row& row) {
+  ChallengeRecord c;
+  c.id = row[0].as<Id>();
+  c.creator_id = row[1].as<Id>();
+  c.creator = sql::text(row[2]);
+  c.game = row[3].c_str();
+  c.players = row[4].as<int>();
+  c.options_json = row[5].c_str();
+  c.clock_json = row[6].c_str();
+  c.rated = row[7].as<bool>();
+  c.open_seek = row[8].as<bool>();
+  c.status = row[9].c_str();
+  c.server_seed_hex = row[10].c_str();
+  c.commitment = row[11].c_str();
+  c.decline_reason = row[12].c_str();
+  if (!row[13].is_null()) c.game_id = row[13].as<Id>();
+  c.created_at = row[14].c_str();
+  c.expires_at = row[15].c_str();
+  if (!row[16].is_null()) {
+    for (const json& p : json::parse(row[16].c_str())) {
+      ChallengePlayer player;
+      player.account_id = p.at("account_id").get<Id>();
+      player.username = p.at("username").get<std::string>();
+      if (!p.at("slot").is_null()) player.slot = p.at("slot").get<int>();
+      player.accepted = p.at("accepted").get<bool>();
+      player.player_seed = p.at("player_seed").get<std::string>();
+      c.players_list.push_back(std::move(player));
+    }
+  }
+  return c;
+}
+
+std::optional<ChallengeRecord> find_in(pqxx::transaction_base& tx, Id id, bool for_update) {
+  const pqxx::result r =
+      tx.exec_params("SELECT " + challenge_columns() + " FROM challenges c WHERE c.id = $1" +
+                         (for_update ? " FOR UPDATE" : ""),
+                     id);
+  if (r.empty()) return std::nullopt;
+  return challenge_from(r[0]);
+}
+
+std::vector<Id> participant_ids(const ChallengeRecord& c) {
+  std::vector<Id> ids;
+  for (const auto& p : c.players_list) ids.push_back(p.account_id);
+  return ids;
+}
+
+void add_event(pqxx::transaction_base& tx, std::optional<Id> game_id, Id challenge_id,
+               const std::string& kind, const std::vector<Id>& recipients, const json& payload) {
+  const pqxx::row row = tx.exec_params1(
+      "INSERT INTO game_events (game_id, challenge_id, kind, ply, recipients, payload) VALUES "
+      "(NULLIF($1, '')::bigint, $2, $3, 0, ARRAY(SELECT "
+      "jsonb_array_elements_text($4::jsonb)::bigint), $5::jsonb) "
+      "RETURNING id",
+      game_id ? std::to_string(*game_id) : std::string(), challenge_id, kind,
+      sql::json_array(recipients), payload.dump());
+  tx.exec_params("SELECT pg_notify('hexpost_events', $1)", row[0].as<std::string>());
+}
+
+void insert_game(pqxx::transaction_base& tx, const ChallengeRecord& c, Id game_id,
+                 const NewGame& g) {
+  tx.exec_params(
+      "INSERT INTO games (id, game, players, options, clock, rated, challenge_id, position, "
+      "to_move, server_seed, commitment, game_seed, setup_draws, last_hash) VALUES ($1, $2, $3, "
+      "$4::jsonb, $5::jsonb, $6, $7, $8, ARRAY(SELECT jsonb_array_elements_text($9::jsonb)::int), "
+      "decode($10, 'hex'), $11, decode($12, 'hex'), $13, $11)",
+      game_id, c.game, c.players, c.options_json, c.clock_json, c.rated, c.id, g.position,
+      sql::json_array(g.to_move), c.server_seed_hex, c.commitment, g.game_seed_hex, g.setup_draws);
+  for (std::size_t seat = 0; seat < g.seat_accounts.size(); ++seat) {
+    const bool to_move =
+        std::find(g.to_move.begin(), g.to_move.end(), static_cast<int>(seat)) != g.to_move.end();
+    tx.exec_params(
+        "INSERT INTO game_seats (game_id, seat, account_id, slot, player_seed, list_rank, "
+        "list_key) VALUES ($1, $2, $3, $4, $5, $6, extract(epoch FROM now()))",
+        game_id, static_cast<int>(seat), g.seat_accounts[seat], g.seat_slots[seat],
+        g.seat_seeds[seat], to_move ? 0 : 1);
+  }
+  tx.exec_params("UPDATE challenges SET status = 'started', game_id = $2 WHERE id = $1", c.id,
+                 game_id);
+}
+
+}  // namespace
+
+ChallengeRecord ChallengesRepository::create(const NewChallenge& n) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::work tx(c);
+    const Id id =
+        tx.exec_params1(
+              "INSERT INTO challenges (creator_id, game, players, options, clock, rated, "
+              "open_seek, server_seed, commitment, expires_at) VALUES ($1, $2, $3, $4::jsonb, "
+              "$5::jsonb, $6, $7, decode($8, 'hex'), $9, now() + make_interval(secs => $10)) "
+              "RETURNING id",
+              n.creator_id, n.game, n.players, n.options_json, n.clock_json, n.rated,
+              n.opponents.empty(), n.server_seed_hex, n.commitment, n.expires_in_s)[0]
+            .as<Id>();
+    tx.exec_params(
+        "INSERT INTO challenge_players (challenge_id, account_id, slot, accepted, player_seed) "
+        "VALUES ($1, $2, 0, true, $3)",
+        id, n.creator_id, n.creator_seed);
+    for (Id opponent : n.opponents) {
+      tx.exec_params(
+          "INSERT INTO challenge_players (challenge_id, account_id) VALUES ($1, $2) "
+          "ON CONFLICT DO NOTHING",
+          id, opponent);
+    }
+    ChallengeRecord record = *find_in(tx, id, false);
+    add_event(tx, std::nullopt, id, "challenge_created", participant_ids(record),
+              {{"challenge_id", std::to_string(id)}, {"game", n.game}});
+    tx.commit();
+    return record;
+  });
+}
+
+std::optional<ChallengeRecord> ChallengesRepository::find(Id id) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::read_transaction tx(c);
+    return find_in(tx, id, false);
+  });
+}
+
+std::vector<ChallengeRecord> ChallengesRepository::list_open(Id account_id, int limit) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::read_transaction tx(c);
+    const pqxx::result r = tx.exec_params(
+        "SELECT " + challenge_columns() +
+            " FROM challenges c WHERE c.status = 'open' AND c.expires_at > now() AND "
+            "(c.open_seek OR EXISTS (SELECT 1 FROM challenge_players p WHERE p.challenge_id = "
+            "c.id AND p.account_id = $1)) ORDER BY c.id DESC LIMIT $2",
+        account_id, limit);
+    std::vector<ChallengeRecord> out;
+    for (const auto& row : r) out.push_back(challenge_from(row));
+    return out;
+  });
+}
+
+AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
+                                          const std::string& player_seed,
+                                          const GameStarter& start) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::work tx(c);
+    std::optional<ChallengeRecord> found = find_in(tx, challenge_id, true);
+    if (!found) return AcceptResult{AcceptStatus::kNotFound, {}, {}};
+    ChallengeRecord& ch = *found;
+    if (ch.status != "open") return AcceptResult{AcceptStatus::kClosed, {}, ch.status};
+    auto me = std::find_if(ch.players_list.begin(), ch.players_list.end(),
+                           [&](const ChallengePlayer& p) { return p.account_id == account_id; });
+    if (me != ch.players_list.end() && me->accepted) {
+      return AcceptResult{AcceptStatus::kAlreadyJoined, {}, {}};
+    }
+    if (me == ch.players_list.end() && !ch.open_seek) {
+      return AcceptResult{AcceptStatus::kNotInvited, {}, {}};
+    }
+    const int joined =
+        static_cast<int>(std::count_if(ch.players_list.begin(), ch.players_list.end(),
+                                       [](const ChallengePlayer& p) { return p.accepted; }));
+    tx.exec_params(
+        "INSERT INTO challenge_players (challenge_id, account_id, slot, accepted, player_seed) "
+        "VALUES ($1, $2, $3, true, $4) ON CONFLICT (challenge_id, account_id) DO UPDATE SET "
+        "slot = excluded.slot, accepted = true, player_seed = excluded.player_seed",
+        challenge_id, account_id, joined, player_seed);
+    ch = *find_in(tx, challenge_id, false);
+    if (joined + 1 < ch.players) {
+      add_event(tx, std::nullopt, challenge_id, "challenge_accepted", participant_ids(ch),
+                {{"challenge_id", std::to_string(challenge_id)}});
+      tx.commit();
+      return AcceptResult{AcceptStatus::kJoined, {}, {}};
+    }
+    // Every seat is filled: the accepted players, in slot order, start the game.
+    std::erase_if(ch.players_list, [](const ChallengePlayer& p) { return !p.accepted; });
+    std::sort(ch.players_list.begin(), ch.players_list.end(),
+              [](const ChallengePlayer& a, const ChallengePlayer& b) { return a.slot < b.slot; });
+    const Id game_id = tx.exec("SELECT nextval('games_id_seq')")[0][0].as<Id>();
+    auto decided = start(ch, game_id);
+    if (auto* error = std::get_if<std::string>(&decided)) {
+      return AcceptResult{AcceptStatus::kRejected, {}, *error};
+    }
+    insert_game(tx, ch, game_id, std::get<NewGame>(decided));
+    add_event(
+        tx, game_id, challenge_id, "game_started", participant_ids(ch),
+        {{"challenge_id", std::to_string(challenge_id)}, {"game_id", std::to_string(game_id)}});
+    tx.commit();
+    return AcceptResult{AcceptStatus::kStarted, game_id, {}};
+  });
+}
+
+DeclineStatus ChallengesRepository::decline(Id challenge_id, Id account_id,
+                                            const std::string& reason) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::work tx(c);
+    std::optional<ChallengeRecord> found = find_in(tx, challenge_id, true);
+    if (!found) return DeclineStatus::kNotFound;
+    if (found->status != "open") return DeclineStatus::kClosed;
+    const bool creator = found->creator_id == account_id;
+    const bool invited =
+        std::any_of(found->players_list.begin(), found->players_list.end(),
+                    [&](const ChallengePlayer& p) { return p.account_id == account_id; });
+    if (!creator && (!invited || found->open_seek)) return DeclineStatus::kNotInvited;
+    tx.exec_params("UPDATE challenges SET status = $2, decline_reason = $3 WHERE id = $1",
+                   challenge_id, creator ? "cancelled" : "declined", reason);
+    add_event(tx, std::nullopt, challenge_id,
+              creator ? "challenge_cancelled" : "challenge_declined", participant_ids(*found),
+              {{"challenge_id", std::to_string(challenge_id)}, {"reason", reason}});
+    tx.commit();
+    return DeclineStatus::kDeclined;
+  });
+}
+
+}  // namespace storage

@@ -1,0 +1,286 @@
+#include "services/storage/games_repository.h"
+
+#include "services/storage/pool.h"
+#include "services/storage/sql_util.h"
+
+namespace storage {
+
+namespace {
+
+using nlohmann::json;
+
+std::string game_columns() {
+  return "g.id, g.game, g.players, g.options::text, g.clock::text, g.rated, g.challenge_id, "
+         "g.status, g.ply, g.version, g.position, to_json(g.to_move)::text, "
+         "to_json(g.moved_seats)::text, to_json(g.draw_offers)::text, coalesce(g.result::text, "
+         "''), encode(g.server_seed, 'hex'), g.commitment, encode(g.game_seed, 'hex'), "
+         "g.setup_draws, g.last_hash, " +
+         sql::ts("g.created_at") + ", " + sql::ts("g.updated_at") + ", " +
+         sql::ts("g.finished_at") +
+         ", (SELECT json_agg(json_build_object('seat', s.seat, 'account_id', s.account_id, "
+         "'username', a.username, 'slot', s.slot, 'player_seed', s.player_seed, 'placement', "
+         "s.placement, 'score', s.score) ORDER BY s.seat) FROM game_seats s JOIN accounts a ON "
+         "a.id = s.account_id WHERE s.game_id = g.id)::text";
+}
+constexpr int kGameColumnCount = 24;
+
+GameRecord game_from(const pqxx::row& row, int at = 0) {
+  GameRecord g;
+  g.id = row[at + 0].as<Id>();
+  g.game = row[at + 1].c_str();
+  g.players = row[at + 2].as<int>();
+  g.options_json = row[at + 3].c_str();
+  g.clock_json = row[at + 4].c_str();
+  g.rated = row[at + 5].as<bool>();
+  if (!row[at + 6].is_null()) g.challenge_id = row[at + 6].as<Id>();
+  g.status = row[at + 7].c_str();
+  g.ply = row[at + 8].as<int>();
+  g.version = row[at + 9].as<std::int64_t>();
+  g.position = row[at + 10].c_str();
+  g.to_move = sql::int_array(row[at + 11]);
+  g.moved_seats = sql::int_array(row[at + 12]);
+  g.draw_offers = sql::int_array(row[at + 13]);
+  g.result_json = row[at + 14].c_str();
+  g.server_seed_hex = row[at + 15].c_str();
+  g.commitment = row[at + 16].c_str();
+  g.game_seed_hex = row[at + 17].c_str();
+  g.setup_draws = row[at + 18].c_str();
+  g.last_hash = row[at + 19].c_str();
+  g.created_at = sql::text(row[at + 20]);
+  g.updated_at = sql::text(row[at + 21]);
+  g.finished_at = sql::text(row[at + 22]);
+  if (!row[at + 23].is_null()) {
+    for (const json& s : json::parse(row[at + 23].c_str())) {
+      SeatRecord seat;
+      seat.seat = s.at("seat").get<int>();
+      seat.account_id = s.at("account_id").get<Id>();
+      seat.username = s.at("username").get<std::string>();
+      seat.slot = s.at("slot").get<int>();
+      seat.player_seed = s.at("player_seed").get<std::string>();
+      if (!s.at("placement").is_null()) seat.placement = s.at("placement").get<int>();
+      if (!s.at("score").is_null()) seat.score = s.at("score").get<double>();
+      g.seats.push_back(std::move(seat));
+    }
+  }
+  return g;
+}
+
+std::optional<StoredResponse> stored_from(const pqxx::field& field) {
+  if (field.is_null()) return std::nullopt;
+  const json j = json::parse(field.c_str());
+  return StoredResponse{j.at("hash").get<std::string>(), j.at("status").get<int>(),
+                        j.at("body").get<std::string>()};
+}
+
+bool is_idempotency_violation(const pqxx::unique_violation& e) {
+  return std::string(e.what()).find("idempotency_keys_pkey") != std::string::npos;
+}
+
+// Seat updates shared by both writes: final placements and the list ordering columns.
+const char* kSeatUpdate =
+    "s AS (UPDATE game_seats gs SET "
+    "placement = CASE WHEN $F THEN ($P::jsonb ->> gs.seat)::int ELSE gs.placement END, "
+    "score = CASE WHEN $F THEN ($S::jsonb ->> gs.seat)::float8 ELSE gs.score END, "
+    "list_rank = CASE WHEN g.status <> 'active' THEN 2 WHEN gs.seat = ANY(g.to_move) THEN 0 "
+    "ELSE 1 END, "
+    "list_key = CASE WHEN g.status <> 'active' THEN -extract(epoch FROM now()) "
+    "WHEN gs.seat = ANY(g.to_move) AND gs.list_rank = 0 THEN gs.list_key "
+    "ELSE extract(epoch FROM now()) END "
+    "FROM g WHERE gs.game_id = g.id RETURNING gs.seat)";
+
+std::string seat_update(const std::string& finished, const std::string& placements,
+                        const std::string& scores) {
+  std::string sql = kSeatUpdate;
+  auto replace = [&](const std::string& from, const std::string& to) {
+    for (auto at = sql.find(from); at != std::string::npos; at = sql.find(from, at + to.size())) {
+      sql.replace(at, from.size(), to);
+    }
+  };
+  replace("$F", finished);
+  replace("$P", placements);
+  replace("$S", scores);
+  return sql;
+}
+
+}  // namespace
+
+std::optional<LoadedGame> GamesRepository::load(Id game_id, bool with_moves, Id account_id,
+                                                const std::string& idempotency_key) {
+  // One statement (one snapshot, one round trip): the row, its seats, optionally the move list
+  // and the stored answer for an idempotency key.
+  static const std::string kSql =
+      "SELECT " + game_columns() +
+      ", (SELECT json_build_object('hash', request_hash, 'status', status, 'body', body) FROM "
+      "idempotency_keys WHERE account_id = $2 AND key = $3 AND $3 <> '')::text, "
+      "CASE WHEN $4 THEN (SELECT json_agg(json_build_object('ply', m.ply, 'seat', m.seat, "
+      "'username', a.username, 'record', m.record, 'draws', m.draws, 'hash', m.hash, 'at', " +
+      sql::ts("m.created_at") +
+      ") ORDER BY m.ply) FROM moves m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = "
+      "g.id)::text END FROM games g WHERE g.id = $1";
+  return pool_.run([&](pqxx::connection& c) -> std::optional<LoadedGame> {
+    c.prepare("games_load", kSql);
+    pqxx::nontransaction tx(c);
+    const pqxx::result r =
+        tx.exec_prepared("games_load", game_id, account_id, idempotency_key, with_moves);
+    if (r.empty()) return std::nullopt;
+    LoadedGame loaded;
+    loaded.game = game_from(r[0]);
+    loaded.stored = stored_from(r[0][kGameColumnCount]);
+    if (!r[0][kGameColumnCount + 1].is_null()) {
+      for (const json& m : json::parse(r[0][kGameColumnCount + 1].c_str())) {
+        loaded.moves.push_back({m.at("ply").get<int>(), m.at("seat").get<int>(),
+                                m.at("username").get<std::string>(),
+                                m.at("record").get<std::string>(), m.at("draws").get<std::string>(),
+                                m.at("hash").get<std::string>(), m.at("at").get<std::string>()});
+      }
+    }
+    return loaded;
+  });
+}
+
+std::optional<StoredResponse> GamesRepository::stored_response(Id account_id,
+                                                               const std::string& key) {
+  return pool_.run([&](pqxx::connection& c) -> std::optional<StoredResponse> {
+    pqxx::nontransaction tx(c);
+    const pqxx::result r = tx.exec_params(
+        "SELECT json_build_object('hash', request_hash, 'status', status, 'body', body)::text "
+        "FROM idempotency_keys WHERE account_id = $1 AND key = $2",
+        account_id, key);
+    if (r.empty()) return std::nullopt;
+    return stored_from(r[0][0]);
+  });
+}
+
+WriteResult GamesRepository::append_entry(const EntryWrite& w) {
+  static const std::string kSql =
+      "WITH g AS (UPDATE games SET ply = ply + 1, version = version + 1, position = $3, "
+      "to_move = ARRAY(SELECT jsonb_array_elements_text($4::jsonb)::int), "
+      "moved_seats = CASE WHEN $5 AND NOT ($6 = ANY(moved_seats)) THEN moved_seats || $6::int "
+      "ELSE moved_seats END, "
+      "draw_offers = CASE WHEN $6 = ANY(draw_offers) THEN ARRAY[$6::int] ELSE '{}'::int[] END, "
+      "status = CASE WHEN $7 THEN 'finished' ELSE status END, "
+      "result = CASE WHEN $7 THEN $8::jsonb ELSE result END, "
+      "finished_at = CASE WHEN $7 THEN now() ELSE finished_at END, "
+      "last_hash = $9, updated_at = now() "
+      "WHERE id = $1 AND ply = $2 AND version = $21 AND status = 'active' "
+      "RETURNING id, ply, version, to_move, status), "
+      "m AS (INSERT INTO moves (game_id, ply, seat, account_id, record, draws, hash) "
+      "SELECT id, ply, $6, $10, $11, $12, $9 FROM g RETURNING ply), " +
+      seat_update("$7", "$19", "$20") +
+      ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload) "
+      "SELECT id, 'move', ply, ARRAY(SELECT jsonb_array_elements_text($13::jsonb)::bigint), "
+      "$14::jsonb FROM g RETURNING id), "
+      "f AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload) "
+      "SELECT id, 'game_finished', ply, ARRAY(SELECT jsonb_array_elements_text($13::jsonb)::"
+      "bigint), $8::jsonb FROM g WHERE $7 RETURNING id), "
+      "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body) "
+      "SELECT $10, $15, $16, $17, $18 FROM g WHERE $15 <> '' RETURNING 1) "
+      "SELECT g.version, e.id, pg_notify('hexpost_events', e.id::text), "
+      "(SELECT count(*) FROM m), (SELECT count(*) FROM s), (SELECT count(*) FROM f), "
+      "(SELECT count(*) FROM i) FROM g, e";
+  return pool_.run([&](pqxx::connection& c) {
+    WriteResult result;
+    try {
+      c.prepare("games_append_entry", kSql);
+      pqxx::nontransaction tx(c);
+      const pqxx::result r = tx.exec_prepared(
+          "games_append_entry", w.game_id, w.expected_ply, w.position, sql::json_array(w.to_move),
+          w.is_move, w.seat, w.finished, w.finished ? w.result_json : std::string("null"), w.hash,
+          w.account_id, w.record, w.draws, sql::json_array(w.recipients), w.event_payload_json,
+          w.idempotency_key, w.request_hash, w.response_status, w.response_body,
+          sql::json_array(w.placements), sql::json_array(w.scores), w.expected_version);
+      if (r.empty()) return result;
+      result.outcome = WriteOutcome::kApplied;
+      result.version = r[0][0].as<std::int64_t>();
+      result.event_id = r[0][1].as<Id>();
+    } catch (const pqxx::unique_violation& e) {
+      result.outcome =
+          is_idempotency_violation(e) ? WriteOutcome::kDuplicateKey : WriteOutcome::kConflict;
+    }
+    return result;
+  });
+}
+
+WriteResult GamesRepository::update_status(const StatusWrite& w) {
+  static const std::string kSql =
+      "WITH g AS (UPDATE games SET version = version + 1, status = $3, "
+      "draw_offers = ARRAY(SELECT jsonb_array_elements_text($4::jsonb)::int), "
+      "to_move = ARRAY(SELECT jsonb_array_elements_text($5::jsonb)::int), "
+      "result = CASE WHEN $6 THEN $7::jsonb ELSE result END, "
+      "finished_at = CASE WHEN $6 THEN now() ELSE finished_at END, updated_at = now() "
+      "WHERE id = $1 AND version = $2 AND status = 'active' "
+      "RETURNING id, ply, version, to_move, status), " +
+      seat_update("$6", "$11", "$12") +
+      ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload) "
+      "SELECT id, $8, ply, ARRAY(SELECT jsonb_array_elements_text($9::jsonb)::bigint), "
+      "$10::jsonb FROM g RETURNING id) "
+      "SELECT g.version, e.id, pg_notify('hexpost_events', e.id::text), "
+      "(SELECT count(*) FROM s) FROM g, e";
+  return pool_.run([&](pqxx::connection& c) {
+    WriteResult result;
+    c.prepare("games_update_status", kSql);
+    pqxx::nontransaction tx(c);
+    const pqxx::result r =
+        tx.exec_prepared("games_update_status", w.game_id, w.expected_version, w.status,
+                         sql::json_array(w.draw_offers), sql::json_array(w.to_move), w.finished,
+                         w.finished ? w.result_json : std::string("null"), w.event_kind,
+                         sql::json_array(w.recipients), w.event_payload_json,
+                         sql::json_array(w.placements), sql::json_array(w.scores));
+    if (r.empty()) return result;
+    result.outcome = WriteOutcome::kApplied;
+    result.version = r[0][0].as<std::int64_t>();
+    result.event_id = r[0][1].as<Id>();
+    return result;
+  });
+}
+
+std::vector<GameListItem> GamesRepository::list_for_player(
+    Id account_id, const GameListFilter& filter, const std::optional<GameListCursor>& after,
+    int limit) {
+  int min_rank = 0, max_rank = 2;
+  if (filter.my_turn_only) max_rank = 0;
+  if (filter.status == "active") max_rank = std::min(max_rank, 1);
+  if (filter.status == "finished" || filter.status == "aborted") min_rank = 2;
+  static const std::string kSql = "SELECT s.list_rank, s.list_key, " + game_columns() +
+                                  " FROM game_seats s JOIN games g ON g.id = s.game_id "
+                                  "WHERE s.account_id = $1 AND s.list_rank BETWEEN $2 AND $3 "
+                                  "AND (s.list_rank, s.list_key, s.game_id) > ($4, $5, $6) "
+                                  "AND ($7 = '' OR g.game = $7) AND ($8 = '' OR g.status = $8) "
+                                  "ORDER BY s.list_rank, s.list_key, s.game_id LIMIT $9";
+  const GameListCursor cursor = after.value_or(GameListCursor{-1, 0, 0});
+  return pool_.run([&](pqxx::connection& c) {
+    c.prepare("games_list_for_player", kSql);
+    pqxx::nontransaction tx(c);
+    const pqxx::result r =
+        tx.exec_prepared("games_list_for_player", account_id, min_rank, max_rank, cursor.rank,
+                         cursor.key, cursor.game_id, filter.game, filter.status, limit);
+    std::vector<GameListItem> items;
+    for (const auto& row : r) {
+      GameListItem item;
+      item.rank = row[0].as<int>();
+      item.key = row[1].as<double>();
+      item.game = game_from(row, 2);
+      items.push_back(std::move(item));
+    }
+    return items;
+  });
+}
+
+std::vector<GameRecord> GamesRepository::list(const GameListFilter& filter, Id before_id,
+                                              int limit) {
+  static const std::string kSql =
+      "SELECT " + game_columns() +
+      " FROM games g WHERE ($1 = 0 OR g.id < $1) AND ($2 = '' OR g.game = $2) "
+      "AND ($3 = '' OR g.status = $3) AND ($4 = 0 OR EXISTS (SELECT 1 FROM game_seats x WHERE "
+      "x.game_id = g.id AND x.account_id = $4)) ORDER BY g.id DESC LIMIT $5";
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::nontransaction tx(c);
+    const pqxx::result r = tx.exec_params(kSql, before_id, filter.game, filter.status,
+                                          filter.account_id.value_or(0), limit);
+    std::vector<GameRecord> games;
+    for (const auto& row : r) games.push_back(game_from(row));
+    return games;
+  });
+}
+
+}  // namespace storage

@@ -1,0 +1,52 @@
+#pragma once
+// Games, seats, the move list and game events. Every write is a single statement (data-modifying
+// CTEs), so it is one transaction and one round trip; the conditional UPDATE on games plus the
+// (game_id, ply) primary key make a lost race visible as kConflict.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "services/storage/records.h"
+
+namespace storage {
+
+class ConnectionPool;
+
+struct LoadedGame {
+  GameRecord game;
+  std::vector<MoveRecord> moves;         // only when asked for
+  std::optional<StoredResponse> stored;  // the idempotency row, when a key was given
+};
+
+struct WriteResult {
+  WriteOutcome outcome = WriteOutcome::kConflict;
+  std::int64_t version = 0;
+  Id event_id = 0;
+};
+
+class GamesRepository {
+ public:
+  explicit GamesRepository(ConnectionPool& pool) : pool_(pool) {}
+
+  // The game with its seats; the moves when with_moves; the stored response for
+  // (account_id, idempotency_key) when the key is not empty.
+  std::optional<LoadedGame> load(Id game_id, bool with_moves, Id account_id = 0,
+                                 const std::string& idempotency_key = "");
+  std::optional<StoredResponse> stored_response(Id account_id, const std::string& key);
+
+  WriteResult append_entry(const EntryWrite& write);
+  WriteResult update_status(const StatusWrite& write);
+
+  // The caller's games, most urgent first (their turn, then other active games, then finished
+  // ones, newest first). Keyset pagination: pass the last item's (rank, key, id).
+  std::vector<GameListItem> list_for_player(Id account_id, const GameListFilter& filter,
+                                            const std::optional<GameListCursor>& after, int limit);
+  // Any games, newest first; `before_id` is the cursor (0 = from the newest).
+  std::vector<GameRecord> list(const GameListFilter& filter, Id before_id, int limit);
+
+ private:
+  ConnectionPool& pool_;
+};
+
+}  // namespace storage

@@ -1,0 +1,92 @@
+// Pure tests of services/domain (no database, no HTTP).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "services/domain/credentials.h"
+#include "services/domain/game_logic.h"
+#include "services/fairness/fairness.h"
+#include "tests/services/game/counting_game.h"
+
+namespace {
+
+TEST(Credentials, TokensHavePrefixFullEntropyAndAreUnique) {
+  const std::string a = domain::new_token(), b = domain::new_token();
+  EXPECT_NE(a, b);
+  EXPECT_EQ(a.rfind("hxp_", 0), 0u);
+  EXPECT_EQ(a.size(), 47u);  // 62^43 > 2^256
+  EXPECT_TRUE(domain::plausible_token(a));
+  EXPECT_FALSE(domain::plausible_token("hxp_short"));
+  EXPECT_FALSE(domain::plausible_token("xyz_" + a.substr(4)));
+  EXPECT_EQ(domain::token_hash(a).size(), 64u);
+  EXPECT_EQ(domain::token_hash(a), domain::token_hash(a));
+}
+
+TEST(Credentials, Argon2idHashesVerifyAndCarryOwaspParameters) {
+  domain::PasswordHasher hasher;
+  const std::string hash = hasher.hash("correct horse battery staple");
+  EXPECT_EQ(hash.rfind("$argon2id$v=19$m=19456,t=2,p=1$", 0), 0u) << hash;
+  EXPECT_TRUE(hasher.verify("correct horse battery staple", hash));
+  EXPECT_FALSE(hasher.verify("correct horse battery stapler", hash));
+  EXPECT_FALSE(hasher.verify("x", "not a hash"));
+  EXPECT_NE(hasher.hash("same"), hasher.hash("same"));  // salted
+}
+
+TEST(Credentials, UsernamePattern) {
+  EXPECT_TRUE(domain::valid_username("alice"));
+  EXPECT_TRUE(domain::valid_username("Bob_the-2nd"));
+  EXPECT_FALSE(domain::valid_username("al"));
+  EXPECT_FALSE(domain::valid_username("1alice"));
+  EXPECT_FALSE(domain::valid_username("alice bob"));
+  EXPECT_FALSE(domain::valid_username(std::string(25, 'a')));
+  EXPECT_FALSE(domain::valid_username("al'ice"));
+}
+
+storage::ChallengeRecord challenge(int players) {
+  storage::ChallengeRecord c;
+  c.id = 1;
+  c.game = "counting";
+  c.players = players;
+  c.server_seed_hex = fairness::to_hex(fairness::sha256("server seed"));
+  for (int i = 0; i < players; ++i) {
+    storage::ChallengePlayer p;
+    p.account_id = 100 + i;
+    p.slot = i;
+    p.accepted = true;
+    p.player_seed = "seed" + std::to_string(i);
+    c.players_list.push_back(p);
+  }
+  return c;
+}
+
+TEST(StartGame, SeatsAreAPermutationDrawnFromTheGameSeed) {
+  const domain::Catalog catalog({&testgame::counting_game()});
+  auto first = domain::start_game(catalog, challenge(3), 42);
+  auto again = domain::start_game(catalog, challenge(3), 42);
+  ASSERT_TRUE(std::holds_alternative<storage::NewGame>(first));
+  const auto& g = std::get<storage::NewGame>(first);
+  EXPECT_EQ(g.seat_accounts, std::get<storage::NewGame>(again).seat_accounts);
+  std::vector<storage::Id> sorted = g.seat_accounts;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, (std::vector<storage::Id>{100, 101, 102}));
+  EXPECT_NE(g.setup_draws.find("seat:"), std::string::npos);
+  // Over many game ids every account gets seat 0 sometimes.
+  std::set<storage::Id> first_seat;
+  for (int id = 1; id < 40; ++id) {
+    first_seat.insert(
+        std::get<storage::NewGame>(domain::start_game(catalog, challenge(3), id)).seat_accounts[0]);
+  }
+  EXPECT_EQ(first_seat.size(), 3u);
+}
+
+TEST(StartGame, BadOptionsAreRefusedWithTheRulesReason) {
+  const domain::Catalog catalog({&testgame::counting_game()});
+  storage::ChallengeRecord c = challenge(2);
+  c.options_json = R"({"target": 1})";
+  auto refused = domain::start_game(catalog, c, 1);
+  ASSERT_TRUE(std::holds_alternative<std::string>(refused));
+  EXPECT_NE(std::get<std::string>(refused).find("target"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,248 @@
+// Load-driven resilience: two instances on one database, kill -9 of the server under load, and a
+// PostgreSQL restart under load. Every move the driver saw acknowledged must be in the database
+// exactly once, with an intact hash chain.
+#include <gtest/gtest.h>
+
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <barrier>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <thread>
+
+#include "bench/load/load_driver.h"
+#include "services/fairness/fairness.h"
+#include "tests/services/game/service_fixture.h"
+#include "tests/support/subprocess.h"
+
+namespace {
+
+using namespace svctest;
+using Clock = std::chrono::steady_clock;
+
+int free_port() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+  socklen_t len = sizeof addr;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  close(fd);
+  return ntohs(addr.sin_port);
+}
+
+// A hexpostd_testgames process.
+class ServerProcess {
+ public:
+  ServerProcess(std::string url, int port) : url_(std::move(url)), port_(port) { start(); }
+  ~ServerProcess() { kill_now(); }
+
+  void start() {
+    pid_ = fork();
+    if (pid_ == 0) {
+      setenv("HEXPOST_DATABASE_URL", url_.c_str(), 1);
+      setenv("HEXPOST_LISTEN", ("127.0.0.1:" + std::to_string(port_)).c_str(), 1);
+      setenv("HEXPOST_LOG_LEVEL", "error", 1);
+      setenv("HEXPOST_RATE_PER_S", "1000000", 1);
+      setenv("HEXPOST_RATE_BURST", "1000000", 1);
+      setenv("HEXPOST_DB_WAIT_MS", "2000", 1);
+      setenv("HEXPOST_THREADS", "64", 1);
+      execl(HEXPOST_TESTGAMES_SERVER, HEXPOST_TESTGAMES_SERVER, static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    Client client(port_);
+    for (int i = 0; i < 300; ++i) {
+      if (client.get("/v1/catalog").status == 200) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ADD_FAILURE() << "the server did not come up";
+  }
+  void kill_now() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+  }
+  int port() const { return port_; }
+
+ private:
+  std::string url_;
+  int port_;
+  pid_t pid_ = -1;
+};
+
+// Every acknowledged move is stored exactly once with the acknowledged record; every game's
+// move list is contiguous, matches games.ply and has an intact hash chain.
+void verify_database(const std::string& url, const std::vector<loadtest::Ack>& acks) {
+  pqxx::connection c(url);
+  pqxx::nontransaction tx(c);
+  std::map<std::int64_t, int> games;
+  for (const auto& ack : acks) {
+    const auto r = tx.exec_params("SELECT record FROM moves WHERE game_id = $1 AND ply = $2",
+                                  ack.game_id, ack.ply);
+    ASSERT_EQ(r.size(), 1u) << "acknowledged move missing: game " << ack.game_id << " ply "
+                            << ack.ply;
+    EXPECT_EQ(r[0][0].as<std::string>(), ack.record);
+    games[ack.game_id] = 1;
+  }
+  for (const auto& [game, unused] : games) {
+    const auto g =
+        tx.exec_params("SELECT ply, commitment, last_hash FROM games WHERE id = $1", game);
+    const auto moves = tx.exec_params(
+        "SELECT ply, record, draws, hash FROM moves WHERE game_id = $1 ORDER BY ply", game);
+    ASSERT_EQ(static_cast<int>(moves.size()), g[0][0].as<int>()) << "game " << game;
+    std::string previous = g[0][1].as<std::string>();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      ASSERT_EQ(moves[i][0].as<int>(), static_cast<int>(i + 1));
+      const std::string hash =
+          fairness::move_hash(previous, moves[i][0].as<int>(), moves[i][1].as<std::string>(),
+                              moves[i][2].as<std::string>());
+      ASSERT_EQ(hash, moves[i][3].as<std::string>()) << "game " << game << " ply " << i + 1;
+      previous = hash;
+    }
+    EXPECT_EQ(previous, g[0][2].as<std::string>());
+  }
+}
+
+loadtest::DriverOptions driver_options(std::vector<loadtest::Endpoint> endpoints, int clients,
+                                       double seconds) {
+  loadtest::DriverOptions o;
+  o.endpoints = std::move(endpoints);
+  o.clients = clients;
+  o.games_per_pair = 3;
+  o.game = "counting";
+  o.options_json = R"({"target": 60})";
+  o.seconds = seconds;
+  static int run = 0;
+  o.username_prefix = "ld" + std::to_string(getpid() % 100000) + "r" + std::to_string(run++) + "x";
+  o.request_timeout_s = 10;
+  return o;
+}
+
+TEST(Resilience, TwoInstancesOnOneDatabaseStayConsistent) {
+  SVC_REQUIRE_DB();
+  TestServer one, two;
+  auto options = driver_options({{"127.0.0.1", one.port()}, {"127.0.0.1", two.port()}}, 8, 4);
+  options.per_request_endpoint_rotation = true;
+  const auto players = loadtest::create_players(options.endpoints[0], options.username_prefix, 8);
+  const loadtest::DriverStats stats = loadtest::run_load(options, players);
+  EXPECT_GT(stats.moves_ok, 50);
+  EXPECT_EQ(stats.server_errors, 0);
+  EXPECT_EQ(stats.client_errors, 0);
+  EXPECT_EQ(stats.connection_errors, 0);
+  verify_database(database_url(), stats.acks);
+  // The same ply from both instances at once: one winner.
+  Client c1(one.port()), c2(two.port());
+  std::vector<Account> p = {make_account(c1, "two"), make_account(c1, "two")};
+  const std::string id = start_game(c1, p, "counting", {{"target", 1000}});
+  for (int round = 0; round < 20; ++round) {
+    const Account& mover = to_move(c1.get("/v1/games/" + id, p[0].token).body, p);
+    std::barrier sync(10);
+    std::atomic<int> created{0}, conflicts{0};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 10; ++t) {
+      threads.emplace_back([&, t] {
+        Client client(t % 2 ? one.port() : two.port());
+        sync.arrive_and_wait();
+        const Reply r =
+            client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", round}}, mover.token);
+        (r.status == 201 ? created : conflicts)++;
+      });
+    }
+    for (auto& t : threads) t.join();
+    EXPECT_EQ(created.load(), 1);
+    EXPECT_EQ(conflicts.load(), 9);
+  }
+}
+
+TEST(Resilience, KillNineTenTimesUnderLoadLosesNoAcknowledgedMove) {
+  SVC_REQUIRE_DB();
+  ServerProcess server(database_url(), free_port());
+  auto options = driver_options({{"127.0.0.1", server.port()}}, 8, 120);
+  const auto players = loadtest::create_players(options.endpoints[0], options.username_prefix, 8);
+  std::atomic<bool> stop{false};
+  loadtest::DriverStats stats;
+  std::thread driver([&] { stats = loadtest::run_load(options, players, &stop); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  for (int kill = 0; kill < 10; ++kill) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300 + 97 * (kill % 5)));
+    server.kill_now();
+    server.start();
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));
+  stop = true;
+  driver.join();
+  EXPECT_GT(stats.moves_ok, 100);
+  EXPECT_GT(stats.connection_errors, 0) << "the kills were not noticed";
+  EXPECT_EQ(stats.server_errors, 0);
+  EXPECT_EQ(stats.client_errors, 0);
+  std::printf(
+      "kill -9 x10: %ld acknowledged moves (%ld replays of a lost answer), %ld connection "
+      "errors, %ld conflicts\n",
+      stats.moves_ok, stats.replays, stats.connection_errors, stats.conflicts);
+  verify_database(database_url(), stats.acks);
+}
+
+// The test runs its own throwaway cluster (never the shared one) and restarts it under load.
+TEST(Resilience, PostgresRestartUnderLoadGives503AndRecoversWithoutRestart) {
+  SVC_REQUIRE_DB();
+  const std::string dir = "/tmp/hexpost-pgrestart-" + std::to_string(getpid());
+  const std::string pg = std::string(HEXPOST_OPS_DIR) + "/pg";
+  const testsupport::RunResult started = testsupport::run({pg, "start", dir});
+  if (started.exit_code != 0) GTEST_SKIP() << "could not start a private cluster: " << started.err;
+  std::string url = started.out.substr(0, started.out.find_last_not_of("\n") + 1);
+  url = url.substr(url.find_last_of('\n') + 1);
+  struct Cleanup {
+    std::string pg, dir;
+    ~Cleanup() {
+      testsupport::run({pg, "stop", dir});
+      std::filesystem::remove_all(dir);
+    }
+  } cleanup{pg, dir};
+  ServerProcess server(url, free_port());
+  auto options = driver_options({{"127.0.0.1", server.port()}}, 8, 120);
+  const auto players = loadtest::create_players(options.endpoints[0], options.username_prefix, 8);
+  std::atomic<bool> stop{false};
+  loadtest::DriverStats stats;
+  std::thread driver([&] { stats = loadtest::run_load(options, players, &stop); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  for (int restart = 0; restart < 3; ++restart) {
+    ASSERT_EQ(testsupport::run({pg, "stop", dir}).exit_code, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    ASSERT_EQ(testsupport::run({pg, "start", dir}).exit_code, 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  }
+  // Recovery without restarting hexpostd: moves succeed again.
+  Client client(server.port());
+  const Account a = make_account(client, "after"), b = make_account(client, "after");
+  const std::string id = start_game(client, {a, b});
+  const json view = client.get("/v1/games/" + id, a.token).body;
+  EXPECT_EQ(client
+                .post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}},
+                      to_move(view, {a, b}).token)
+                .status,
+            201);
+  stop = true;
+  driver.join();
+  std::printf(
+      "postgres restart x3: %ld moves, %ld x 503, %ld connection errors, slowest answer "
+      "%.0f ms, statuses:",
+      stats.moves_ok, stats.unavailable, stats.connection_errors, stats.max_request_ms);
+  for (const auto& [status, count] : stats.status_counts) std::printf(" %d:%ld", status, count);
+  std::printf("\n");
+  EXPECT_GT(stats.unavailable, 0) << "no request saw the outage";
+  EXPECT_EQ(stats.server_errors, 0) << "a 5xx other than 503";
+  EXPECT_EQ(stats.client_errors, 0);
+  EXPECT_LT(stats.max_request_ms, 5000);
+  EXPECT_EQ(stats.status_counts.count(500), 0u);
+  verify_database(url, stats.acks);
+}
+
+}  // namespace

@@ -1,0 +1,91 @@
+#pragma once
+// Fixtures for the game service tests: a private database per test process (created from
+// TEST_DATABASE_URL, migrated, dropped at exit), an in-process server on 127.0.0.1 port 0 with
+// the test-only counting game in its catalogue, and a small HTTP client.
+
+#include <httplib.h>
+
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "services/api/game_service.h"
+#include "services/api/server.h"
+#include "services/storage/pool.h"
+
+namespace svctest {
+
+using nlohmann::json;
+
+// The URL of this process's database, or empty when TEST_DATABASE_URL is unset (tests skip).
+const std::string& database_url();
+// `url` with its dbname replaced.
+std::string with_database(const std::string& url, const std::string& dbname);
+std::string migrations_dir();
+
+domain::Catalog test_catalog();
+api::GameServiceOptions test_options();
+
+class TestServer {
+ public:
+  explicit TestServer(const std::string& url = database_url(),
+                      api::GameServiceOptions options = test_options(), std::size_t threads = 96,
+                      std::size_t pool_size = 8);
+  ~TestServer();
+  int port() const { return port_; }
+
+ private:
+  std::unique_ptr<storage::ConnectionPool> pool_;
+  std::unique_ptr<api::GameService> service_;
+  std::unique_ptr<api::Server> server_;
+  std::thread thread_;
+  int port_ = 0;
+};
+
+struct Reply {
+  int status = 0;  // 0: connection error
+  json body;       // parsed JSON (null when not JSON)
+  std::string text;
+  httplib::Headers headers;
+  std::string header(const std::string& name) const;
+};
+
+class Client {
+ public:
+  explicit Client(int port);
+  Reply get(const std::string& path, const std::string& token = "",
+            const httplib::Headers& headers = {});
+  Reply post(const std::string& path, const json& body, const std::string& token = "",
+             const httplib::Headers& headers = {});
+  Reply post_raw(const std::string& path, const std::string& body, const std::string& type,
+                 const std::string& token = "", const httplib::Headers& headers = {});
+  Reply del(const std::string& path, const std::string& token = "");
+
+ private:
+  httplib::Client client_;
+};
+
+struct Account {
+  std::string username;
+  std::string token;
+};
+
+// A new account with a unique name built from `stem`.
+Account make_account(Client& client, const std::string& stem);
+// A 2- or 3-player game between the accounts (challenge by the first, accepted by the others).
+std::string start_game(Client& client, const std::vector<Account>& players,
+                       const std::string& game = "counting", const json& options = json::object());
+// The account whose turn it is in the game view.
+const Account& to_move(const json& view, const std::vector<Account>& players);
+
+long long count_rows(const std::string& table);
+
+}  // namespace svctest
+
+#define SVC_REQUIRE_DB()                                                                 \
+  do {                                                                                   \
+    if (svctest::database_url().empty()) GTEST_SKIP() << "TEST_DATABASE_URL is not set"; \
+  } while (0)
