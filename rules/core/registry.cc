@@ -1,11 +1,15 @@
 #include "rules/core/registry.h"
 
+#include "rules/heximeros/heximeros.h"
+
 namespace rules {
 
 const std::vector<GameDef>& all_games() {
   // The one place games are listed. Keep the order stable: the CLI and catalogue show it.
   // Each game's header offers `GameDef definition();` in its own namespace.
-  static const std::vector<GameDef> games = {};
+  static const std::vector<GameDef> games = {
+      heximeros::definition(),
+  };
   return games;
 }
 
