@@ -36,8 +36,13 @@ bool captures_along(Piece piece, int cell, int axis, int distance) {
   }
 }
 
-std::uint8_t ray_attackers(const Board& board, int target, std::uint8_t colours, bool first_only) {
+// Along each axis to the first piece; along flats, when a Dreadnaught may be about, on to the
+// doubled Dreadnaught range, since Dreadnaughts pass through pieces. A Dreadnaught never sweeps
+// its own Sovereign, so remember whose Sovereigns stand in between.
+std::uint8_t ray_attackers(const Board& board, int target, std::uint8_t colours, bool first_only,
+                           std::uint8_t sweepers) {
   const Geometry& g = Geometry::get();
+  const PieceRule& dreadnaught = rule_of(PieceType::kDreadnaught);
   std::uint8_t found = 0;
   for (int axis = 0; axis < kAxes; ++axis) {
     int c = target, distance = 0;
@@ -46,12 +51,29 @@ std::uint8_t ray_attackers(const Board& board, int target, std::uint8_t colours,
       ++distance;
     } while (board[c] == kEmpty);
     if (c == kWall) continue;
-    const Piece piece = board[c];
-    const std::uint8_t owner = bit(colour_of(piece));
-    if ((colours & owner) == 0 || (found & owner) != 0) continue;
-    if (captures_along(piece, c, opposite_axis(axis), distance)) {
+    Piece piece = board[c];
+    std::uint8_t owner = bit(colour_of(piece));
+    if ((colours & owner) && !(found & owner) &&
+        captures_along(piece, c, opposite_axis(axis), distance)) {
       found |= owner;
       if (first_only) return found;
+    }
+    if (!(dreadnaught.directions >> axis & 1) || !(colours & sweepers & ~found)) continue;
+    std::uint8_t sovereigns_between = 0;
+    while (true) {
+      if (piece != kEmpty) {
+        owner = bit(colour_of(piece));
+        if (is(piece, PieceType::kDreadnaught) && (colours & owner) &&
+            !(sovereigns_between & owner) &&
+            distance <= ((piece & kBonus) ? dreadnaught.bonus_range : dreadnaught.range)) {
+          found |= owner;
+          if (first_only) return found;
+        }
+        if (is(piece, PieceType::kSovereign)) sovereigns_between |= owner;
+      }
+      c = g.step(c, axis);
+      if (c == kWall || ++distance > dreadnaught.bonus_range) break;
+      piece = board[c];
     }
   }
   return found;
@@ -65,33 +87,6 @@ std::uint8_t leap_attackers(const Board& board, int target, std::uint8_t colours
       const Piece piece = board[source];
       if (!is(piece, PieceType::kCavalier) || (colours & bit(colour_of(piece))) == 0) continue;
       if (bonus == 0 || (piece & kBonus)) found |= bit(colour_of(piece));
-    }
-  }
-  return found;
-}
-
-// Dreadnaughts pass through pieces, so walk each flat the full doubled range, remembering
-// whose Sovereigns stand in between (a Dreadnaught never sweeps its own Sovereign).
-std::uint8_t sweep_attackers(const Board& board, int target, std::uint8_t colours) {
-  const Geometry& g = Geometry::get();
-  const PieceRule& rule = rule_of(PieceType::kDreadnaught);
-  std::uint8_t found = 0;
-  for (int axis = 0; axis < kAxes; ++axis) {
-    if ((rule.directions >> axis & 1) == 0) continue;
-    std::uint8_t sovereigns_between = 0;
-    int c = target;
-    for (int distance = 1; distance <= rule.bonus_range; ++distance) {
-      c = g.step(c, axis);
-      if (c == kWall) break;
-      const Piece piece = board[c];
-      if (piece == kEmpty) continue;
-      const std::uint8_t owner = bit(colour_of(piece));
-      if (is(piece, PieceType::kDreadnaught) && (colours & owner) &&
-          !(sovereigns_between & owner) &&
-          distance <= ((piece & kBonus) ? rule.bonus_range : rule.range)) {
-        found |= owner;
-      }
-      if (is(piece, PieceType::kSovereign)) sovereigns_between |= owner;
     }
   }
   return found;
@@ -126,16 +121,18 @@ std::uint8_t two_part_attackers(const Board& board, int target, std::uint8_t col
 
 }  // namespace
 
-std::uint8_t attackers(const Board& board, int target, std::uint8_t colours, bool first_only) {
+std::uint8_t attackers(const Board& board, int target, std::uint8_t colours, bool first_only,
+                       const AttackScope& scope) {
   if (board[target] != kEmpty) colours &= static_cast<std::uint8_t>(~bit(colour_of(board[target])));
   if (colours == 0) return 0;
-  std::uint8_t found = ray_attackers(board, target, colours, first_only);
+  std::uint8_t found = ray_attackers(board, target, colours, first_only, scope.sweepers);
   if (first_only && found) return found;
-  found |= leap_attackers(board, target, colours);
+  if (colours & scope.leapers & ~found) found |= leap_attackers(board, target, colours & ~found);
   if (first_only && found) return found;
-  found |= sweep_attackers(board, target, colours & ~found);
-  if (first_only && found) return found;
-  return found | two_part_attackers(board, target, colours & ~found);
+  if (colours & scope.two_part & ~found) {
+    found |= two_part_attackers(board, target, colours & scope.two_part & ~found);
+  }
+  return found;
 }
 
 }  // namespace rules::heximeros

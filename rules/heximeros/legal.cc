@@ -1,12 +1,15 @@
 // Legal moves: pseudo-legal moves judged by the check rules. Judging a move means playing it
 // on a scratch board and asking who attacks which Sovereign. For the full list this is done
-// for every move, so each Sovereign gets a "zone": the cells whose change could alter an attack
-// on it. Its near part: the twelve rays up to and including the first piece (blockers and
-// every attacker that needs a clear path). Its far part: the flats on to the doubled
-// Dreadnaught range, the Cavalier leap sources, the cells behind a two-part Militant capture and
-// Ground Zero; only Dreadnaughts, Cavaliers, Militants and Sovereigns moving there, or captures
-// there, can change an attack through them. A move that touches neither keeps the attacks that
-// were computed once before the loop.
+// for every move, so each Sovereign gets a zone of the cells whose change could alter an attack
+// on it, and a move that touches no cell of the zone keeps the attacks computed once before
+// the loop. The near part of a zone: the twelve rays up to and including the first piece (the
+// blockers, and every attacker that needs a clear path). The far part: the flats on to the
+// doubled Dreadnaught range, the Cavalier leap sources, the cells behind a two-part Militant
+// capture, and Ground Zero. Changes there matter only
+//   - for the mover's own attacks, when the moving piece is a Dreadnaught, Cavalier, Militant
+//     or Sovereign (which alone can start, stop or unblock such an attack by moving);
+//   - for attacks on the mover's Sovereign, when the move captures (removing an attacker);
+//     a move can never give an opponent a new attack through a far cell.
 
 #include <algorithm>
 #include <bit>
@@ -36,8 +39,8 @@ class CellSet {
 struct Zone {
   CellSet near;
   CellSet far;
-  bool touched_by(const Undo& undo, bool special) const {
-    return near.touched_by(undo) || (special && far.touched_by(undo));
+  bool touched_by(const Undo& undo, bool far_matters) const {
+    return near.touched_by(undo) || (far_matters && far.touched_by(undo));
   }
 };
 
@@ -63,6 +66,7 @@ class Evaluator {
   std::uint8_t objecting_ = 0;   // other colours objecting to self-check
   std::uint8_t attacked_before_ = 0;
   bool bulk_;
+  AttackScope scope_;
   std::array<Zone, kColours> zones_{};
 };
 
@@ -74,10 +78,23 @@ Evaluator::Evaluator(const Position& pos, bool bulk)
   pending_ = pos.declared_by[mover_] & own_before_;
   objecting_ = pos.objecting & others_;
   if (!bulk_) return;
+  // Only the mover's pieces change during a move, so the others' kinds of pieces are known.
+  scope_ = {bit(mover_), bit(mover_), bit(mover_)};
+  for (int c = 0; c < kCells; ++c) {
+    const Piece piece = board_[c];
+    if (piece == kEmpty) continue;
+    const std::uint8_t owner = bit(colour_of(piece));
+    if (is(piece, PieceType::kDreadnaught)) scope_.sweepers |= owner;
+    if (is(piece, PieceType::kCavalier)) scope_.leapers |= owner;
+    if (is(piece, PieceType::kMilitant) && (piece & (kFirstMove | kBonus)))
+      scope_.two_part |= owner;
+  }
   if (pending_ || objecting_) build_zone(zones_[mover_], sovereign_[mover_]);
   for (int colour = 0; colour < kColours; ++colour) {
     if ((others_ & bit(colour)) == 0) continue;
-    if (attackers(board_, sovereign_[colour], bit(mover_), true)) attacked_before_ |= bit(colour);
+    if (attackers(board_, sovereign_[colour], bit(mover_), true, scope_)) {
+      attacked_before_ |= bit(colour);
+    }
     build_zone(zones_[colour], sovereign_[colour]);
   }
 }
@@ -119,34 +136,39 @@ Verdict Evaluator::judge(Move move, std::uint8_t wanted) {
   play_on_board(board_, move, undo);
   const MoveFields f = decode(move);
   std::uint8_t captured_sovereigns = 0;
-  bool special = false;  // see the file comment: may change attacks through far cells
+  bool captures = false;
+  bool mobile_attacker = false;  // see the file comment
   for (int i = 0; i < undo.count; ++i) {
     const Piece before = undo.before[i];
     if (undo.cell[i] == f.from) {
       const PieceType type = type_of(before);
-      special = special || type == PieceType::kDreadnaught || type == PieceType::kCavalier ||
-                type == PieceType::kMilitant || type == PieceType::kSovereign;
+      mobile_attacker = type == PieceType::kDreadnaught || type == PieceType::kCavalier ||
+                        type == PieceType::kMilitant || type == PieceType::kSovereign;
     } else if (before != kEmpty) {
-      special = true;
+      captures = true;
       if (is(before, PieceType::kSovereign)) captured_sovereigns |= bit(colour_of(before));
     }
   }
   const std::uint8_t others_after = others_ & static_cast<std::uint8_t>(~captured_sovereigns);
   Verdict verdict;
-  if (pending_ || objecting_) {
+  // Attacks on the mover's Sovereign: only the declarers (to relieve) and the objectors not
+  // attacking yet (to expose it to) matter.
+  const std::uint8_t watched = (pending_ | (objecting_ & ~own_before_)) & others_after;
+  if (watched) {
     const int own = sovereign_[mover_];
     const bool own_moved = f.from == own && f.kind != MoveKind::kShot;
-    const std::uint8_t own_after = own_moved || !bulk_ || zones_[mover_].touched_by(undo, special)
-                                       ? attackers(board_, own_moved ? f.to : own, others_after)
-                                       : own_before_ & others_after;
-    verdict.relieves = (own_after & pending_) == 0;
-    const unsigned exposed = own_after & ~own_before_ & objecting_;
+    const std::uint8_t after =
+        own_moved || !bulk_ || zones_[mover_].touched_by(undo, pending_ && captures)
+            ? attackers(board_, own_moved ? f.to : own, watched, false, scope_)
+            : own_before_ & watched;
+    verdict.relieves = (after & pending_) == 0;
+    const unsigned exposed = after & objecting_ & ~own_before_;
     if (exposed) verdict.objector = std::countr_zero(exposed);
   }
   for (int colour = 0; colour < kColours; ++colour) {
     if ((wanted & others_after & bit(colour)) == 0) continue;
-    const bool attacked = !bulk_ || zones_[colour].touched_by(undo, special)
-                              ? attackers(board_, sovereign_[colour], bit(mover_), true) != 0
+    const bool attacked = !bulk_ || zones_[colour].touched_by(undo, mobile_attacker)
+                              ? attackers(board_, sovereign_[colour], bit(mover_), true, scope_)
                               : (attacked_before_ & bit(colour)) != 0;
     if (attacked) verdict.declarable |= bit(colour);
   }

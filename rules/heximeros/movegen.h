@@ -39,10 +39,18 @@ bool gets_hat(Piece piece, int from, int to);
 void piece_moves(const Board& board, int from, std::vector<Move>& out);
 void colour_moves(const Board& board, int colour, std::vector<Move>& out);
 
+// Which colours may own the pieces that attack without a clear path; a superset is always
+// correct, a tighter one saves work.
+struct AttackScope {
+  std::uint8_t sweepers = 0x3F;  // Dreadnaughts
+  std::uint8_t leapers = 0x3F;   // Cavaliers
+  std::uint8_t two_part = 0x3F;  // Militants with a first move or a Ground Zero bonus to come
+};
+
 // The colours in `colours` with a piece that could capture the piece on `target` on their next
 // move (never the target's own colour). With `first_only`, stops at the first one found.
 std::uint8_t attackers(const Board& board, int target, std::uint8_t colours,
-                       bool first_only = false);
+                       bool first_only = false, const AttackScope& scope = {});
 
 // ---- 3. Legal moves ---------------------------------------------------------------------------
 // What the check rules say about one pseudo-legal move of the colour holding the Token.
