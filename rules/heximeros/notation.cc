@@ -245,19 +245,19 @@ Result<Move> parse_move(const Position& pos, std::string_view text) {
   if (text.empty()) return bad_notation(std::string("empty move: write e.g. ") + kExample);
   // Every move names a cell with digits (only Ground Zero has none); commands have none.
   const bool has_digits = std::any_of(text.begin(), text.end(), is_digit);
-  if (!has_digits) {
+  std::string lowered;
+  for (char c : text) lowered += lower(c);
+  if (!has_digits || lowered.rfind("set", 0) == 0 || lowered.find("draw") != std::string::npos) {
     if (std::optional<Move> command = read_command(text)) return *command;
+    return bad_notation("'" + std::string(text) + "' is not a move or a command: write e.g. " +
+                        kExample + ", or pass, offer draw, accept draw, set object-self-check " +
+                        "on|off");
   }
   Reader in;
   for (char c : text) {
     if (std::isspace(static_cast<unsigned char>(c))) continue;
     in.original += c;
     in.lowered += lower(c);
-  }
-  if (in.lowered.rfind("set", 0) == 0 || in.lowered.find("draw") != std::string::npos) {
-    return bad_notation("'" + std::string(text) +
-                        "' is not a command (pass, offer draw, accept draw, "
-                        "set object-self-check on|off)");
   }
   std::optional<RuleError> first_error;
   for (bool with_letter : {true, false}) {

@@ -179,8 +179,9 @@ std::string render_position(const Position& pos, const RenderOptions& options) {
   std::sort(listed.begin(), listed.end());
   if (!listed.empty())
     draw_piece_list(out, pos, listed, focus >= 0 || options.detailed ? "pieces:" : "bonus:");
-  out << "s b y o g r = Silver Blue Yellow Orange Green Red; S Sovereign R Regent P Prelate\n"
-         "A Alcazar C Cavalier D Dreadnaught B Archer X Assassin M Militant H Hatted Militant\n";
+  out << "colours s b y o g r: Silver Blue Yellow Orange Green Red; () Ground Zero\n"
+         "pieces S Sovereign R Regent P Prelate A Alcazar C Cavalier D Dreadnaught\n"
+         "       B Archer X Assassin M Militant H Hatted Militant\n";
   return out.str();
 }
 
