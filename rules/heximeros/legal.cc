@@ -279,7 +279,8 @@ void refresh_derived(Position& pos) {
     }
   }
   const std::uint8_t others = pos.active() & static_cast<std::uint8_t>(~bit(pos.mover));
-  pos.threats = pos.finished() ? 0 : attackers(pos.board, pos.sovereign(pos.mover), others);
+  const int own = pos.sovereign(pos.mover);  // -1 while a resigning mover hands on the Token
+  pos.threats = pos.finished() || own < 0 ? 0 : attackers(pos.board, own, others);
 }
 
 std::uint8_t binding_checks(const Position& pos, int colour) {
