@@ -64,7 +64,8 @@ class HexiMerosState final : public State {
     return record;
   }
 
-  std::vector<Move> legal_moves() const override { return cached_legal_moves(); }
+  // Always generated afresh (this is what the benchmark measures); validate() keeps a copy.
+  std::vector<Move> legal_moves() const override { return heximeros::legal_moves(pos_); }
   std::vector<int> to_move() const override {
     if (pos_.finished()) return {};
     return {pos_.colour_seat[pos_.mover]};
@@ -90,9 +91,9 @@ class HexiMerosState final : public State {
   }
 
  private:
-  // The legal moves and the text of pos_, computed on first use: a turn is parsed, validated
-  // and applied, and the contract suite validates and serializes one position many times. The
-  // mutex keeps concurrent const calls safe.
+  // The legal moves and the text of pos_, computed on first use by validate() and serialize():
+  // the contract suite validates and serializes one position many times. The mutex keeps
+  // concurrent const calls safe.
   const std::vector<Move>& cached_legal_moves() const {
     std::lock_guard<std::mutex> lock(cache_mutex_);
     if (!legal_cache_) legal_cache_ = heximeros::legal_moves(pos_);

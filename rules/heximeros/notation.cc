@@ -11,7 +11,7 @@ namespace rules::heximeros {
 
 namespace {
 
-constexpr const char* kExample = "C[-1,-12]-[1,-9]";
+constexpr const char* kExample = "C[-4,-10]-[-2,-7]";
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }

@@ -143,28 +143,45 @@ inline constexpr std::array<Leap, 2> kCavalierBonusLeaps = {{{6, 4}, {4, 2}}};
 
 // ---- Setup (I-HM-19) -------------------------------------------------------------------------
 // Silver's army; every other colour gets it turned clockwise by 60 degrees per hextant.
-// Capital pieces stand on the Base Line [SRC], the Militants in the row in front of it.
+// Capital pieces stand on the Base Line [SRC], eleven Militants in the row in front of it. The
+// sliding pieces stand where their own Militants close every flat and line out of the Base Line
+// (a line jumps from the Base Line over the Militant row unless a Militant stands on it), and the
+// short-range pieces stand near the corners, so no army can capture on the first turn.
 struct SetupPiece {
   PieceType type;
   int q;
   int r;
 };
 
-inline constexpr std::array<SetupPiece, 27> kSilverSetup = {{
-    {PieceType::kAlcazar, -6, -9},   {PieceType::kDreadnaught, -5, -10},
-    {PieceType::kArcher, -4, -10},   {PieceType::kAssassin, -3, -11},
-    {PieceType::kPrelate, -2, -11},  {PieceType::kCavalier, -1, -12},
-    {PieceType::kSovereign, 0, -12}, {PieceType::kCavalier, 1, -13},
-    {PieceType::kPrelate, 2, -13},   {PieceType::kAssassin, 3, -14},
-    {PieceType::kArcher, 4, -14},    {PieceType::kDreadnaught, 5, -15},
-    {PieceType::kAlcazar, 6, -15},   {PieceType::kRegent, 0, -11},
-    {PieceType::kMilitant, -6, -7},  {PieceType::kMilitant, -5, -8},
-    {PieceType::kMilitant, -4, -8},  {PieceType::kMilitant, -3, -9},
-    {PieceType::kMilitant, -2, -9},  {PieceType::kMilitant, -1, -10},
-    {PieceType::kMilitant, 0, -10},  {PieceType::kMilitant, 1, -11},
-    {PieceType::kMilitant, 2, -11},  {PieceType::kMilitant, 3, -12},
-    {PieceType::kMilitant, 4, -12},  {PieceType::kMilitant, 5, -13},
-    {PieceType::kMilitant, 6, -13},
+inline constexpr std::array<SetupPiece, 25> kSilverSetup = {{
+    // The edge row, west to east.
+    {PieceType::kArcher, -5, -10},
+    {PieceType::kCavalier, -4, -10},
+    {PieceType::kAssassin, -3, -11},
+    {PieceType::kPrelate, -2, -11},
+    {PieceType::kAlcazar, -1, -12},
+    {PieceType::kSovereign, 0, -12},
+    {PieceType::kAlcazar, 1, -13},
+    {PieceType::kPrelate, 2, -13},
+    {PieceType::kAssassin, 3, -14},
+    {PieceType::kCavalier, 4, -14},
+    {PieceType::kArcher, 5, -15},
+    // The second row of the Base Line.
+    {PieceType::kDreadnaught, -3, -10},
+    {PieceType::kRegent, -1, -11},
+    {PieceType::kDreadnaught, 3, -13},
+    // The Militants.
+    {PieceType::kMilitant, -5, -8},
+    {PieceType::kMilitant, -4, -8},
+    {PieceType::kMilitant, -3, -9},
+    {PieceType::kMilitant, -2, -9},
+    {PieceType::kMilitant, -1, -10},
+    {PieceType::kMilitant, 0, -10},
+    {PieceType::kMilitant, 1, -11},
+    {PieceType::kMilitant, 2, -11},
+    {PieceType::kMilitant, 3, -12},
+    {PieceType::kMilitant, 4, -12},
+    {PieceType::kMilitant, 5, -13},
 }};
 
 // ---- Scoring (§5.6; I-HM-15, I-HM-31, I-HM-33, I-HM-34) -------------------------------------

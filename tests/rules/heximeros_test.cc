@@ -123,15 +123,15 @@ TEST(HexiMerosSetup, EveryArmyIsSilversTurnedToItsHextant) {  // I-HM-19
   auto state = new_game(6);
   ASSERT_TRUE(state);
   const std::string pieces = field(*state, "pieces");
-  EXPECT_EQ(std::count(pieces.begin(), pieces.end(), ';') + 1, 6 * 27);
+  EXPECT_EQ(std::count(pieces.begin(), pieces.end(), ';') + 1, 6 * 25);
   EXPECT_NE(pieces.find("sS@0,-12"), std::string::npos);
   EXPECT_NE(pieces.find("bS@-12,0"), std::string::npos);
   EXPECT_NE(pieces.find("yS@-12,12"), std::string::npos);
   EXPECT_NE(pieces.find("oS@0,12"), std::string::npos);
   EXPECT_NE(pieces.find("gS@12,0"), std::string::npos);
   EXPECT_NE(pieces.find("rS@12,-12"), std::string::npos);
-  EXPECT_NE(pieces.find("sR@0,-11"), std::string::npos);
-  EXPECT_NE(pieces.find("sC@-1,-12"), std::string::npos);
+  EXPECT_NE(pieces.find("sR@-1,-11"), std::string::npos);
+  EXPECT_NE(pieces.find("sC@-4,-10"), std::string::npos);
   EXPECT_NE(pieces.find("sMf@0,-10"), std::string::npos);  // first move to come
   EXPECT_NE(pieces.find("sPf@2,-13"), std::string::npos);
   // Capital pieces on their own Base Line, Militants in front of it.
@@ -142,15 +142,42 @@ TEST(HexiMerosSetup, EveryArmyIsSilversTurnedToItsHextant) {  // I-HM-19
   }
 }
 
-TEST(HexiMerosSetup, OpeningMovesOfTheSpecExamples) {  // §5.7
+TEST(HexiMerosSetup, OpeningMoves) {  // §5.7, I-HM-19
   auto state = new_game(2);
   ASSERT_TRUE(state);
-  EXPECT_EQ(rejection(*state, "C[-1,-12]-[1,-9]"), "");  // 3 N then 2 NE
-  EXPECT_EQ(rejection(*state, "M[0,-10]-[0,-8]"), "");   // first move: two forward
-  // Per piece: Alcazars 8+8, Archers 3+3, Cavaliers 4+4, Dreadnaughts 12+12 (sweeping their
-  // own pieces too), Militants 13 x 2, Prelates 3+3 (first-move flat steps), Regent 34 (its
-  // lines pass between the Militants), Sovereign 2, Assassins 7+7.
-  EXPECT_EQ(legal_texts(*state).size(), 136u);
+  EXPECT_EQ(rejection(*state, "C[-4,-10]-[-2,-7]"), "");  // 3 N then 2 NE
+  EXPECT_EQ(rejection(*state, "M[0,-10]-[0,-8]"), "");    // first move: two forward
+  // Per piece: Alcazars 0+1, Archers 5+5, Cavaliers 10+10, Dreadnaughts 17+17 (sweeping their
+  // own pieces too), Militants 11 x 2, Prelates 1+2 (first-move flat steps), Regent 3,
+  // Sovereign 2, Assassins 6+6; no capture of an enemy piece and no check (I-HM-19).
+  EXPECT_EQ(legal_texts(*state).size(), 107u);
+}
+
+int enemy_pieces(const State& state, char own_colour) {
+  const std::string pieces = ";" + field(state, "pieces");
+  int count = 0;
+  for (std::size_t i = 0; i + 1 < pieces.size(); ++i) {
+    count += pieces[i] == ';' && pieces[i + 1] != own_colour;
+  }
+  return count;
+}
+
+TEST(HexiMerosSetup, NoArmyCanCaptureOrCheckFromTheStart) {  // I-HM-19
+  auto start = new_game(6);
+  ASSERT_TRUE(start);
+  SeededRandom rng(1);
+  for (const char colour : std::string("sbyogr")) {
+    std::string text = start->serialize();
+    text.replace(text.find("mover=s"), 7, std::string("mover=") + colour);
+    auto state = std::move(definition().load(text).value());
+    for (Move move : state->legal_moves()) {
+      auto after = state->clone();
+      const std::string played = after->format_move(move);
+      EXPECT_EQ(played.find('+'), std::string::npos) << played;
+      after->apply(move, rng);
+      EXPECT_EQ(enemy_pieces(*after, colour), enemy_pieces(*state, colour)) << played;
+    }
+  }
 }
 
 // ---- Notation (§5.7, I-HM-35) ----------------------------------------------------------------
@@ -158,16 +185,16 @@ TEST(HexiMerosSetup, OpeningMovesOfTheSpecExamples) {  // §5.7
 TEST(HexiMerosNotation, AliasesParseToTheCanonicalMove) {
   auto state = new_game(2);
   ASSERT_TRUE(state);
-  const Move canonical = *state->parse_move("C[-1,-12]-[1,-9]");
+  const Move canonical = *state->parse_move("C[-4,-10]-[-2,-7]");
   for (const char* alias :
-       {"c[-1,-12]-[1,-9]", "C(-1,-12)-(1,-9)", "C [-1, -12] - [1, -9]", "Cw1s25-e1s17",
-        "CW1S25-E1S17", "[-1,-12]-[1,-9]", "w1s25-e1s17", "C[-1,-12]x[1,-9]",
-        "C[-1,-12]-[1,-9] {annotation}", "C[-1,-12]-[1,-9] // comment"}) {
+       {"c[-4,-10]-[-2,-7]", "C(-4,-10)-(-2,-7)", "C [-4, -10] - [-2, -7]", "Cw4s24-w2s16",
+        "CW4S24-W2S16", "[-4,-10]-[-2,-7]", "w4s24-w2s16", "C[-4,-10]x[-2,-7]",
+        "C[-4,-10]-[-2,-7] {annotation}", "C[-4,-10]-[-2,-7] // comment"}) {
     Result<Move> parsed = state->parse_move(alias);
     ASSERT_TRUE(parsed.ok()) << alias << ": " << parsed.error().message;
     EXPECT_EQ(*parsed, canonical) << alias;
   }
-  EXPECT_EQ(state->format_move(canonical), "C[-1,-12]-[1,-9]");
+  EXPECT_EQ(state->format_move(canonical), "C[-4,-10]-[-2,-7]");
   EXPECT_EQ(*state->parse_move("Ss24-s22"), *state->parse_move("S[0,-12]-[0,-11]"));
 }
 
@@ -200,29 +227,29 @@ TEST(HexiMerosNotation, BadNotationNamesTheToken) {
     EXPECT_EQ(parsed.error().code, ErrorCode::kBadNotation) << text;
     return parsed.error().message;
   };
-  EXPECT_EQ(error("zz99"), "'zz99' is not a move: write e.g. C[-1,-12]-[1,-9]");
+  EXPECT_EQ(error("zz99"), "'zz99' is not a move: write e.g. C[-4,-10]-[-2,-7]");
   EXPECT_EQ(error("resign"),
-            "'resign' is not a move or a command: write e.g. C[-1,-12]-[1,-9], or pass, offer "
+            "'resign' is not a move or a command: write e.g. C[-4,-10]-[-2,-7], or pass, offer "
             "draw, accept draw, set object-self-check on|off");
-  EXPECT_EQ(error("C[-1,-12]-[0,-40]"),
+  EXPECT_EQ(error("C[-4,-10]-[0,-40]"),
             "'[0,-40]' is not a cell of the board (write [q,r] or a map reference such as s24)");
-  EXPECT_EQ(error("Ce1s24-e1s17"),
-            "'e1s24' is not a cell of the board (write [q,r] or a map reference such as s24)");
-  EXPECT_EQ(error("C[-1,-12]/[1,-9]"), "expected '-', 'x' or '*' after [-1,-12], not '/'");
-  EXPECT_EQ(error("C[-1,-12]-[1,-9]+Purple"),
+  EXPECT_EQ(error("Cw4s24-e1s16"),
+            "'e1s16' is not a cell of the board (write [q,r] or a map reference such as s24)");
+  EXPECT_EQ(error("C[-4,-10]/[-2,-7]"), "expected '-', 'x' or '*' after [-4,-10], not '/'");
+  EXPECT_EQ(error("C[-4,-10]-[-2,-7]+Purple"),
             "'+Purple' is not a colour (Silver, Blue, Yellow, Orange, Green, Red)");
   EXPECT_EQ(error("M[0,-10]-[0,-9]=Q"), "'=Q' is not a piece");
-  EXPECT_EQ(error("C[-1,-12]-[1,-9]zz"), "unexpected 'zz' after the move");
-  EXPECT_EQ(error(""), "empty move: write e.g. C[-1,-12]-[1,-9]");
+  EXPECT_EQ(error("C[-4,-10]-[-2,-7]zz"), "unexpected 'zz' after the move");
+  EXPECT_EQ(error(""), "empty move: write e.g. C[-4,-10]-[-2,-7]");
 }
 
 TEST(HexiMerosNotation, PieceLetterMustMatchThePiece) {
   auto state = new_game(2);
   ASSERT_TRUE(state);
-  Result<Move> parsed = state->parse_move("A[-1,-12]-[1,-9]");
+  Result<Move> parsed = state->parse_move("A[-4,-10]-[-2,-7]");
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.error().code, ErrorCode::kIllegalMove);
-  EXPECT_EQ(parsed.error().message, "there is no Alcazar on [-1,-12]: it holds Silver's Cavalier");
+  EXPECT_EQ(parsed.error().message, "there is no Alcazar on [-4,-10]: it holds Silver's Cavalier");
 }
 
 // ---- Serialization ---------------------------------------------------------------------------
@@ -294,7 +321,7 @@ TEST(HexiMerosRender, WholeBoardFitsEightyColumns) {
   const std::string picture = state->render(RenderOptions{});
   for (const std::string& line : lines_of(picture)) EXPECT_LE(line.size(), 80u) << line;
   EXPECT_NE(
-      picture.find("s24                 ..  sA  sB  sP  sS  sP  sB  sA  ..                 s24"),
+      picture.find("s24                 ..  ..  sC  sP  sS  sP  sC  ..  ..                 s24"),
       std::string::npos);
   EXPECT_NE(picture.find("  0 ..  ..  ..  ..  ..  ..  ..  ..  ()  .."), std::string::npos);
   EXPECT_EQ(picture, state->render(RenderOptions{}));  // deterministic
@@ -324,7 +351,7 @@ TEST(HexiMerosRender, PerspectivePutsTheSeatAtTheBottom) {
   for (const std::string& line : lines) {
     if (line.find("..") != std::string::npos) last_board_line = line;
   }
-  EXPECT_NE(last_board_line.find("oD"), std::string::npos) << last_board_line;
+  EXPECT_NE(last_board_line.find("oB  oX  oA  oA  oX  oB"), std::string::npos) << last_board_line;
 }
 
 // ---- Catalogue ---------------------------------------------------------------------------------
