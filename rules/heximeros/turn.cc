@@ -125,7 +125,9 @@ std::string summary_of(const Position& pos) {
       for (int colour = 0; colour < kColours; ++colour) {
         if (pos.departure[colour] > pos.departure[last]) last = colour;
       }
-      return std::string(kColourNames[last]) + " conceded: " + survivors + " wins";
+      const bool expelled = pos.standing[last] == Standing::kExpelled;
+      return std::string(kColourNames[last]) + (expelled ? " was expelled: " : " conceded: ") +
+             survivors + " wins";
     }
     case Ending::kAgreedDraw:
       return survivors + " agreed a draw";

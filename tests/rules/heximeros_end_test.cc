@@ -36,7 +36,7 @@ Scene four_players(const std::string& scoring) {
   return s;
 }
 
-TEST(HexiMerosElimination, FrozenArmyIsSkippedButCanBeCaptured) {  // §5.8 position 1
+TEST(HexiMerosElimination, FrozenArmyIsSkippedButCanBeCaptured) {  // §5.8 pos. 1, I-HM-36
   auto state = four_players("on").state();
   ASSERT_TRUE(state);
   EXPECT_EQ(play_turn(*state, "R[0,-3]x[0,3]"), "R[0,-3]x[0,3]");
@@ -136,14 +136,25 @@ TEST(HexiMerosLeaving, ExpulsionCostsFiveHundred) {  // I-HM-33
   EXPECT_FALSE(expel(*state, 1).has_value());
   EXPECT_EQ(field(*state, "out"), "y1e");
   EXPECT_FALSE(state->resign(2).has_value());
-  // Silver: 100 + retention of his Sovereign and the one Green conceded with.
+  EXPECT_EQ(state->outcome().summary, "Green conceded: Silver wins");
+  // Silver: 100 + retention of his Sovereign and the one Green conceded with (I-HM-36).
   EXPECT_EQ(scores(*state), (std::vector<double>{100 + 75 + 75, -50 - 500, -40}));
+}
+
+TEST(HexiMerosLeaving, ExpellingOneOfTheLastTwoEndsTheGame) {  // I-HM-33
+  Scene s;
+  s.pieces = "sS@0,-12;oS@0,12";
+  auto state = s.state();
+  ASSERT_TRUE(state);
+  EXPECT_FALSE(expel(*state, 1).has_value());
+  EXPECT_EQ(state->outcome().summary, "Orange was expelled: Silver wins");
+  EXPECT_EQ(field(*state, "out"), "o1e");
 }
 
 TEST(HexiMerosDraw, LastTwoMayAgreeADraw) {  // I-HM-14, I-HM-38
   Scene s;
   s.scoring = "on";
-  s.pieces = "sS@0,-12;sM@5,-5;oS@0,12;oM@5,5";
+  s.pieces = "sS@0,-12;sM@5,-5;sH@-6,0;oS@0,12;oM@5,5";
   auto state = s.state();
   ASSERT_TRUE(state);
   EXPECT_EQ(play_turn(*state, "offer draw"), "offer draw");
@@ -156,7 +167,8 @@ TEST(HexiMerosDraw, LastTwoMayAgreeADraw) {  // I-HM-14, I-HM-38
   ASSERT_TRUE(state->outcome().finished);
   EXPECT_EQ(state->outcome().summary, "Silver and Orange agreed a draw");
   EXPECT_EQ(placements(*state), (std::vector<int>{1, 1}));
-  EXPECT_EQ(scores(*state), (std::vector<double>{45 + 37 + 2, 45 + 37 + 2}));  // draw retention
+  // Draw retention: Sovereign 37, Militant 2, Hatted Militant 5 (I-HM-34).
+  EXPECT_EQ(scores(*state), (std::vector<double>{45 + 37 + 2 + 5, 45 + 37 + 2}));
 }
 
 TEST(HexiMerosDraw, OfferLapsesWhenTheOtherPlayerMoves) {  // I-HM-14
