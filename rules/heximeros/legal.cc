@@ -131,24 +131,34 @@ void Evaluator::build_zone(Zone& zone, int target) const {
   zone.far.set(g.ground_zero());
 }
 
+// What a played move changed, as far as the zones care.
+struct Change {
+  std::uint8_t captured_sovereigns = 0;
+  bool captures = false;
+  bool mobile_attacker = false;  // the moving piece can change attacks through far cells
+};
+
+Change summarise(const Undo& undo, int from) {
+  Change change;
+  for (int i = 0; i < undo.count; ++i) {
+    const Piece before = undo.before[i];
+    if (undo.cell[i] == from) {
+      const PieceType type = type_of(before);
+      change.mobile_attacker = type == PieceType::kDreadnaught || type == PieceType::kCavalier ||
+                               type == PieceType::kMilitant || type == PieceType::kSovereign;
+    } else if (before != kEmpty) {
+      change.captures = true;
+      if (is(before, PieceType::kSovereign)) change.captured_sovereigns |= bit(colour_of(before));
+    }
+  }
+  return change;
+}
+
 Verdict Evaluator::judge(Move move, std::uint8_t wanted) {
   Undo undo;
   play_on_board(board_, move, undo);
   const MoveFields f = decode(move);
-  std::uint8_t captured_sovereigns = 0;
-  bool captures = false;
-  bool mobile_attacker = false;  // see the file comment
-  for (int i = 0; i < undo.count; ++i) {
-    const Piece before = undo.before[i];
-    if (undo.cell[i] == f.from) {
-      const PieceType type = type_of(before);
-      mobile_attacker = type == PieceType::kDreadnaught || type == PieceType::kCavalier ||
-                        type == PieceType::kMilitant || type == PieceType::kSovereign;
-    } else if (before != kEmpty) {
-      captures = true;
-      if (is(before, PieceType::kSovereign)) captured_sovereigns |= bit(colour_of(before));
-    }
-  }
+  const auto [captured_sovereigns, captures, mobile_attacker] = summarise(undo, f.from);
   const std::uint8_t others_after = others_ & static_cast<std::uint8_t>(~captured_sovereigns);
   Verdict verdict;
   // Attacks on the mover's Sovereign: only the declarers (to relieve) and the objectors not

@@ -41,12 +41,40 @@ void emit(std::vector<Move>& out, Piece piece, MoveKind kind, int from, int to, 
   }
 }
 
+// The Prelate's first move may also step one cell along a flat (I-HM-20).
+void flat_steps(const Board& board, int from, Piece piece, std::vector<Move>& out) {
+  const Geometry& g = Geometry::get();
+  const PieceRule& rule = rule_of(type_of(piece));
+  for (int axis = 1; axis < kAxes; axis += 2) {
+    if (rule.directions >> axis & 1) continue;
+    const int c = g.step(from, axis);
+    if (board[c] == kEmpty || is_enemy(board[c], colour_of(piece))) {
+      emit(out, piece, MoveKind::kStep, from, c);
+    }
+  }
+}
+
+// The Archer shoots from a shooting post over empty cells (I-HM-21).
+void shots(const Board& board, int from, Piece piece, std::vector<Move>& out) {
+  const Geometry& g = Geometry::get();
+  const PieceRule& rule = rule_of(type_of(piece));
+  const int reach = (piece & kBonus) ? rule.bonus_shot_range : rule.shot_range;
+  for (int axis = 0; axis < kAxes; ++axis) {
+    int c = from;
+    for (int n = 0; n < reach; ++n) {
+      c = g.step(c, axis);
+      if (board[c] == kEmpty) continue;
+      if (is_enemy(board[c], colour_of(piece))) emit(out, piece, MoveKind::kShot, from, c);
+      break;
+    }
+  }
+}
+
 void slide_moves(const Board& board, int from, Piece piece, std::vector<Move>& out) {
   const Geometry& g = Geometry::get();
   const PieceRule& rule = rule_of(type_of(piece));
   const int colour = colour_of(piece);
-  const bool bonus = (piece & kBonus) != 0;
-  int limit = bonus ? rule.bonus_range : rule.range;
+  int limit = (piece & kBonus) ? rule.bonus_range : rule.range;
   if (limit == 0) limit = kCells;
   for (int axis = 0; axis < kAxes; ++axis) {
     if ((rule.directions >> axis & 1) == 0) continue;
@@ -64,27 +92,8 @@ void slide_moves(const Board& board, int from, Piece piece, std::vector<Move>& o
       break;
     }
   }
-  if (rule.first_move_flat_step && (piece & kFirstMove)) {  // I-HM-20
-    for (int axis = 1; axis < kAxes; axis += 2) {
-      if (rule.directions >> axis & 1) continue;
-      const int c = g.step(from, axis);
-      if (board[c] == kEmpty || is_enemy(board[c], colour)) {
-        emit(out, piece, MoveKind::kStep, from, c);
-      }
-    }
-  }
-  if (rule.shot_range > 0 && g.shooting_post(from)) {  // I-HM-21
-    const int reach = bonus ? rule.bonus_shot_range : rule.shot_range;
-    for (int axis = 0; axis < kAxes; ++axis) {
-      int c = from;
-      for (int n = 0; n < reach; ++n) {
-        c = g.step(c, axis);
-        if (board[c] == kEmpty) continue;
-        if (is_enemy(board[c], colour)) emit(out, piece, MoveKind::kShot, from, c);
-        break;
-      }
-    }
-  }
+  if (rule.first_move_flat_step && (piece & kFirstMove)) flat_steps(board, from, piece, out);
+  if (rule.shot_range > 0 && g.shooting_post(from)) shots(board, from, piece, out);
 }
 
 void leap_moves(const Board& board, int from, Piece piece, std::vector<Move>& out) {

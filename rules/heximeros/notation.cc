@@ -136,6 +136,22 @@ struct Parsed {
   bool hat = false;  // "=H": the explicit form of an unpromoted Militant's hat
 };
 
+// "=R": the promotion; "=H" is the explicit form of the automatic hat.
+std::optional<RuleError> read_promotion(Reader& in, Parsed& parsed) {
+  if (in.peek() != '=') return std::nullopt;
+  const std::size_t start = in.pos++;
+  PieceType& promotion = parsed.fields.promotion;
+  promotion = in.done() ? PieceType::kNone : piece_type_from_letter(in.lowered[in.pos++]);
+  if (promotion == PieceType::kNone) {
+    return bad_notation("'" + in.original.substr(start, in.pos - start) + "' is not a piece");
+  }
+  if (promotion == PieceType::kHattedMilitant) {
+    parsed.hat = true;
+    promotion = PieceType::kNone;
+  }
+  return std::nullopt;
+}
+
 Result<Parsed> read_move(Reader& in, bool with_letter) {
   Parsed parsed;
   MoveFields& f = parsed.fields;
@@ -159,17 +175,7 @@ Result<Parsed> read_move(Reader& in, bool with_letter) {
     if (!target) return target.error();
     f = {MoveKind::kStepCapture, *from, *target, *to};
   }
-  if (in.peek() == '=') {
-    const std::size_t start = in.pos++;
-    f.promotion = in.done() ? PieceType::kNone : piece_type_from_letter(in.lowered[in.pos++]);
-    if (f.promotion == PieceType::kNone) {
-      return bad_notation("'" + in.original.substr(start, in.pos - start) + "' is not a piece");
-    }
-    if (f.promotion == PieceType::kHattedMilitant) {
-      parsed.hat = true;
-      f.promotion = PieceType::kNone;
-    }
-  }
+  if (auto error = read_promotion(in, parsed)) return *error;
   Result<std::uint8_t> declared = read_declarations(in);
   if (!declared) return declared.error();
   f.declared = *declared;

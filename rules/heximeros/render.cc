@@ -132,53 +132,62 @@ void draw_piece_list(std::ostringstream& out, const Position& pos, const std::ve
   out << line << "\n";
 }
 
+// The whole board, or the part within kFocusRadius columns and lines of the focus cell.
+Window window_around(int focus, int turns) {
+  const Geometry& g = Geometry::get();
+  if (focus < 0) return {g.min_x(), g.max_x(), g.min_y(), g.max_y()};
+  const Coord c = g.coord(g.rotate_clockwise(focus, -turns));
+  const int x = c.q, y = c.q + 2 * c.r;
+  return {std::max(x - kFocusRadius, g.min_x()), std::min(x + kFocusRadius, g.max_x()),
+          std::max(y - kFocusRadius, g.min_y()), std::min(y + kFocusRadius, g.max_y())};
+}
+
+// The occupied cells shown in the window (all, or only those holding a Ground Zero bonus).
+std::vector<int> cells_to_list(const Position& pos, const Window& w,
+                               const std::vector<int>& placed_at, bool all) {
+  const Geometry& g = Geometry::get();
+  std::vector<int> listed;
+  for (int shown = 0; shown < kCells; ++shown) {
+    const Coord c = g.coord(shown);
+    const int x = c.q, y = c.q + 2 * c.r;
+    const int cell = placed_at[shown];
+    if (x < w.min_x || x > w.max_x || y < w.min_y || y > w.max_y) continue;
+    if (pos.board[cell] != kEmpty && (all || (pos.board[cell] & kBonus))) listed.push_back(cell);
+  }
+  std::sort(listed.begin(), listed.end());
+  return listed;
+}
+
 }  // namespace
 
 std::string render_position(const Position& pos, const RenderOptions& options) {
   const Geometry& g = Geometry::get();
   std::ostringstream out;
   out << "HexiMeros, ruleset " << kRulesetVersion << " (provisional), ply " << pos.ply << "\n";
-  for (int seat = 0; seat < pos.seats; ++seat)
+  for (int seat = 0; seat < pos.seats; ++seat) {
     out << standing_text(pos, pos.seat_colour[seat]) << "\n";
+  }
   // Turn the picture so that the perspective seat's side is at the bottom.
   const int turns = options.perspective >= 0 && options.perspective < pos.seats
                         ? pos.seat_colour[options.perspective]
                         : 0;
   std::vector<int> placed_at(kCells);
   for (int cell = 0; cell < kCells; ++cell) placed_at[g.rotate_clockwise(cell, -turns)] = cell;
-  Window window{g.min_x(), g.max_x(), g.min_y(), g.max_y()};
   int focus = -1;
   if (!options.focus.empty()) {
     focus = parse_cell(options.focus);
-    if (focus < 0) {
+    if (focus < 0)
       out << "focus '" << options.focus << "' is not a cell; showing the whole board\n";
-    } else {
-      const Coord c = g.coord(g.rotate_clockwise(focus, -turns));
-      const int x = c.q, y = c.q + 2 * c.r;
-      window = {std::max(x - kFocusRadius, g.min_x()), std::min(x + kFocusRadius, g.max_x()),
-                std::max(y - kFocusRadius, g.min_y()), std::min(y + kFocusRadius, g.max_y())};
-    }
   }
+  const Window window = window_around(focus, turns);
   if (turns != 0) {
     out << "turned: " << kColourNames[turns]
         << "'s side at the bottom; the rulers of map references are in the standard view\n";
   }
   draw_board(out, pos, window, placed_at, focus, turns == 0);
-  std::vector<int> listed;
-  for (int shown = 0; shown < kCells; ++shown) {
-    const Coord c = g.coord(shown);
-    const int x = c.q, y = c.q + 2 * c.r;
-    const bool inside =
-        x >= window.min_x && x <= window.max_x && y >= window.min_y && y <= window.max_y;
-    const int cell = placed_at[shown];
-    if (inside && pos.board[cell] != kEmpty &&
-        (focus >= 0 || options.detailed || (pos.board[cell] & kBonus))) {
-      listed.push_back(cell);
-    }
-  }
-  std::sort(listed.begin(), listed.end());
-  if (!listed.empty())
-    draw_piece_list(out, pos, listed, focus >= 0 || options.detailed ? "pieces:" : "bonus:");
+  const bool list_all = focus >= 0 || options.detailed;
+  const std::vector<int> listed = cells_to_list(pos, window, placed_at, list_all);
+  if (!listed.empty()) draw_piece_list(out, pos, listed, list_all ? "pieces:" : "bonus:");
   out << "colours s b y o g r: Silver Blue Yellow Orange Green Red; () Ground Zero\n"
          "pieces S Sovereign R Regent P Prelate A Alcazar C Cavalier D Dreadnaught\n"
          "       B Archer X Assassin M Militant H Hatted Militant\n";

@@ -43,13 +43,18 @@ void update_checks(Position& pos) {
   }
 }
 
+void finish(Position& pos, Ending ending) {
+  pos.ending = ending;
+  pos.draw_offer = -1;  // answered or moot
+}
+
 void check_endings(Position& pos) {
   if (pos.active_count() <= 1) {
-    pos.ending = Ending::kLastSovereign;
+    finish(pos, Ending::kLastSovereign);
   } else if (pos.quiet >= kQuietRounds * pos.active_count()) {
-    pos.ending = Ending::kQuietDraw;
+    finish(pos, Ending::kQuietDraw);
   } else if (pos.ply >= kPlyLimit) {
-    pos.ending = Ending::kPlyCap;
+    finish(pos, Ending::kPlyCap);
   }
 }
 
@@ -73,10 +78,10 @@ void apply_command(Position& pos, const MoveFields& f) {
     pos.draw_offer = pos.mover;
     pos.commands |= kUsedOffer;
   } else {
-    pos.ending = Ending::kAgreedDraw;
+    finish(pos, Ending::kAgreedDraw);
   }
   ++pos.ply;
-  if (!pos.finished() && pos.ply >= kPlyLimit) pos.ending = Ending::kPlyCap;
+  if (!pos.finished() && pos.ply >= kPlyLimit) finish(pos, Ending::kPlyCap);
 }
 
 int retention(const Position& pos, int colour, bool draw) {
@@ -180,7 +185,7 @@ std::optional<RuleError> leave_game(Position& pos, int colour, Standing how) {
     const int other = std::countr_zero(static_cast<unsigned>(pos.active() & ~bit(colour)));
     pos.board[sovereign] = make_piece(PieceType::kSovereign, other);
     depart(pos, colour, how == Standing::kExpelled ? how : Standing::kConceded);
-    pos.ending = Ending::kConcession;
+    finish(pos, Ending::kConcession);
     refresh_derived(pos);
     return std::nullopt;
   }

@@ -171,6 +171,20 @@ TEST(HexiMerosDraw, LastTwoMayAgreeADraw) {  // I-HM-14, I-HM-38
   EXPECT_EQ(scores(*state), (std::vector<double>{45 + 37 + 2 + 5, 45 + 37 + 2}));
 }
 
+TEST(HexiMerosDraw, OfferEndsWithTheGame) {  // I-HM-14
+  Scene s;
+  s.pieces = "sS@0,-12;sR@0,0;oS@0,12";
+  auto state = s.state();
+  ASSERT_TRUE(state);
+  EXPECT_EQ(play_turn(*state, "offer draw"), "offer draw");
+  EXPECT_EQ(play_turn(*state, "R[0,0]x[0,12]"), "R[0,0]x[0,12]");
+  ASSERT_TRUE(state->outcome().finished);
+  EXPECT_EQ(field(*state, "offer"), "-");
+  Result<std::unique_ptr<State>> loaded = definition().load(state->serialize());
+  ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+  EXPECT_EQ((*loaded)->serialize(), state->serialize());
+}
+
 TEST(HexiMerosDraw, OfferLapsesWhenTheOtherPlayerMoves) {  // I-HM-14
   Scene s;
   s.pieces = "sS@0,-12;sM@5,-5;oS@0,12;oM@5,5";
@@ -247,6 +261,46 @@ TEST(HexiMerosTurn, PassOnlyWithoutAnyMove) {  // I-HM-11
   EXPECT_EQ(play_turn(*state, "pass"), "pass");
   EXPECT_EQ(state->to_move(), std::vector<int>{1});
   EXPECT_EQ(rejection(*state, "pass"), "Orange has a legal move and may not pass (I-HM-11)");
+}
+
+// Random games with commands, draw offers, resignations and expulsions mixed in: after every
+// entry the position must survive load(serialize()) and keep the State contract.
+TEST(HexiMerosLeaving, CommandsAndDeparturesKeepTheContract) {  // I-HM-30, I-HM-33, I-HM-38
+  for (int players : {2, 3, 6}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      SeededRandom rng(seed), chooser(seed * 31 + players);
+      auto state = new_game(players, {{"scoring", "on"}});
+      ASSERT_TRUE(state);
+      for (int entry = 0; entry < 400 && !state->outcome().finished; ++entry) {
+        const std::uint32_t roll = chooser.draw("kind", 100);
+        const int seat =
+            static_cast<int>(chooser.draw("seat", static_cast<std::uint32_t>(players)));
+        if (roll < 8) {
+          play_turn(*state, "set object-self-check off");
+        } else if (roll < 12) {
+          play_turn(*state, "set object-self-check on");
+        } else if (roll < 20) {
+          play_turn(*state, "offer draw");
+        } else if (roll == 20) {
+          state->resign(seat);
+        } else if (roll == 21) {
+          expel(*state, seat);
+        } else {
+          const std::vector<Move> moves = state->legal_moves();
+          ASSERT_FALSE(moves.empty());
+          state->apply(moves[chooser.draw("choice", static_cast<std::uint32_t>(moves.size()))],
+                       rng);
+        }
+        const std::string text = state->serialize();
+        Result<std::unique_ptr<State>> loaded = definition().load(text);
+        ASSERT_TRUE(loaded.ok()) << loaded.error().message << "\n" << text;
+        ASSERT_EQ((*loaded)->serialize(), text);
+        ASSERT_EQ((*loaded)->legal_moves(), state->legal_moves());
+        ASSERT_EQ(state->outcome().finished, state->legal_moves().empty());
+        ASSERT_EQ(state->outcome().finished, state->to_move().empty());
+      }
+    }
+  }
 }
 
 // ---- The fast generator against a brute-force one --------------------------------------------
