@@ -1,9 +1,10 @@
 #include "rules/core/registry.h"
 
-#include "rules/hex_quoridor/hex_quoridor.h"
 #include "rules/hexahedron_wars/hexahedron_wars.h"
 #include "rules/iso_path/iso_path.h"
 #include "rules/mojave/mojave.h"
+#include "rules/hex_quoridor/hex_quoridor.h"
+#include "rules/heximeros/heximeros.h"
 
 namespace rules {
 
@@ -15,6 +16,7 @@ const std::vector<GameDef>& all_games() {
       iso_path::definition(),
       mojave::definition(),
       hex_quoridor::definition(),
+      heximeros::definition(),
   };
   return games;
 }
