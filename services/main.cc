@@ -219,7 +219,9 @@ int run_create_user(const config::Config& cfg, const api::GameServiceOptions& op
   std::string password;
   std::getline(std::cin, password);
   if (!domain::valid_username(username) || !domain::valid_email(email) || password.size() < 8) {
-    std::fprintf(stderr, "hexpostd: need a valid username, e-mail and a password of 8+ characters on stdin\n");
+    std::fprintf(
+        stderr,
+        "hexpostd: need a valid username, e-mail and a password of 8+ characters on stdin\n");
     return 2;
   }
   storage::ConnectionPool pool(cfg.database_url, 1, cfg.db_wait);
@@ -245,7 +247,8 @@ int main(int argc, char** argv) {
   app.add_subcommand("migrate", "apply pending migrations and exit");
   CLI::App* admin = app.add_subcommand("admin", "administration");
   admin->require_subcommand(1);
-  CLI::App* create_user = admin->add_subcommand("create-user", "create an account (password from stdin)");
+  CLI::App* create_user =
+      admin->add_subcommand("create-user", "create an account (password from stdin)");
   std::string new_username, new_email;
   bool new_admin = false, new_bot = false;
   create_user->add_option("username", new_username)->required();

@@ -1,10 +1,10 @@
 #include "rules/core/registry.h"
 
+#include "rules/hex_quoridor/hex_quoridor.h"
 #include "rules/hexahedron_wars/hexahedron_wars.h"
+#include "rules/heximeros/heximeros.h"
 #include "rules/iso_path/iso_path.h"
 #include "rules/mojave/mojave.h"
-#include "rules/hex_quoridor/hex_quoridor.h"
-#include "rules/heximeros/heximeros.h"
 
 namespace rules {
 
@@ -12,11 +12,8 @@ const std::vector<GameDef>& all_games() {
   // The one place games are listed. Keep the order stable: the CLI and catalogue show it.
   // Each game's header offers `GameDef definition();` in its own namespace.
   static const std::vector<GameDef> games = {
-      hexahedron_wars::definition(),
-      iso_path::definition(),
-      mojave::definition(),
-      hex_quoridor::definition(),
-      heximeros::definition(),
+      hexahedron_wars::definition(), iso_path::definition(),  mojave::definition(),
+      hex_quoridor::definition(),    heximeros::definition(),
   };
   return games;
 }
