@@ -6,6 +6,7 @@
 #include <charconv>
 #include <vector>
 
+#include "rules/core/text.h"
 #include "rules/hex_quoridor/notation.h"
 
 namespace rules::hex_quoridor {
@@ -16,16 +17,6 @@ constexpr std::string_view kTag = "hex-quoridor";
 
 RuleError bad_position(const std::string& why) {
   return {ErrorCode::kBadPosition, "bad hex-quoridor position: " + why};
-}
-
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  for (std::size_t start = 0;;) {
-    const std::size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
 }
 
 bool parse_int(std::string_view text, int& value) {

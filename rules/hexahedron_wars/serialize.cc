@@ -4,6 +4,7 @@
 
 #include <charconv>
 
+#include "rules/core/text.h"
 #include "rules/hexahedron_wars/state.h"
 
 namespace rules::hexahedron_wars {
@@ -79,17 +80,6 @@ namespace {
 
 RuleError bad_position(const std::string& why) {
   return RuleError{ErrorCode::kBadPosition, "not a Hexahedron Wars position: " + why};
-}
-
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end - start));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
 }
 
 bool parse_int(std::string_view text, int low, int high, int& out) {

@@ -1,4 +1,5 @@
 #include "rules/heximeros/serialize.h"
+#include "rules/core/text.h"
 
 #include <algorithm>
 #include <bit>
@@ -46,17 +47,6 @@ void append_piece(std::string& out, Piece piece, int cell) {
   append_int(out, c.q);
   out += ',';
   append_int(out, c.r);
-}
-
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end - start));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
 }
 
 bool to_int(std::string_view text, int& value) {

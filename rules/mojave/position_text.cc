@@ -1,4 +1,5 @@
 #include "rules/mojave/position_text.h"
+#include "rules/core/text.h"
 
 #include <charconv>
 #include <vector>
@@ -14,17 +15,6 @@ constexpr std::string_view kHeader = "mojave 1";
 
 RuleError bad_position(const std::string& message) {
   return RuleError{ErrorCode::kBadPosition, "bad Mojave position: " + message};
-}
-
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end - start));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
 }
 
 std::string dice_list(const Board& board, int side) {
