@@ -80,8 +80,9 @@ GameServiceOptions game_service_options(
 }
 
 GameService::GameService(storage::ConnectionPool& pool_ref, domain::Catalog catalog_value,
-                         GameServiceOptions options_value)
+                         GameServiceOptions options_value, hxclock::Clock& clock_ref)
     : pool(pool_ref),
+      clock(clock_ref),
       catalog(std::move(catalog_value)),
       options(options_value),
       hasher(options_value.password_hash_concurrency, options_value.argon2),

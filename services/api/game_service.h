@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "services/api/server.h"
+#include "services/clock/clock.h"
 #include "services/domain/credentials.h"
 #include "services/domain/game_logic.h"
 #include "services/storage/accounts_repository.h"
@@ -42,9 +43,10 @@ GameServiceOptions game_service_options(const std::map<std::string, std::string,
 class GameService {
  public:
   GameService(storage::ConnectionPool& pool, domain::Catalog catalog,
-              GameServiceOptions options = {});
+              GameServiceOptions options = {}, hxclock::Clock& clock = hxclock::system_clock());
 
   storage::ConnectionPool& pool;
+  hxclock::Clock& clock;  // every time computation of the service asks this
   domain::Catalog catalog;
   GameServiceOptions options;
   domain::PasswordHasher hasher;

@@ -124,11 +124,20 @@ schemas = {
      "player_seeds": {"type": "array", "items": {"type": "object"}}, "draws": {"type": "array", "items": {"type": "object", "properties": {"ply": {"type": "integer"}, "draws": {"type": "string"}}}},
      "move_hashes": {"type": "array", "items": {"type": "object", "properties": {"ply": {"type": "integer"}, "record": {"type": "string"}, "hash": {"type": "string"}}}}, "last_hash": {"type": "string"}}},
 }
+tags = [{"name": n, "description": d} for n, d in [("health", "Liveness and readiness"), ("meta", "This document"), ("accounts", "Accounts and tokens"), ("games", "Games, moves and records"), ("challenges", "Challenges and seeks")]]
+
+# Each area of the API adds its paths, schemas, responses and tags in its own file,
+# services/api/openapi_parts/<area>.py, run here in file-name order with these globals in scope.
+import glob, os
+here = os.path.dirname(os.path.abspath(__file__))
+for part in sorted(glob.glob(os.path.join(here, "openapi_parts", "*.py"))):
+    exec(compile(open(part).read(), part, "exec"), globals())
+
 doc = {"openapi": "3.1.0",
   "info": {"title": "Hexpost game service", "version": "0.1.0", "description": "Correspondence board games over REST. Errors are RFC 9457 problem+json with a stable `code`. Tokens go only in `Authorization: Bearer`.", "license": {"name": "MIT", "identifier": "MIT"}},
   "servers": [{"url": "http://127.0.0.1:8080"}],
   "security": [{"bearer": []}],
-  "tags": [{"name": n, "description": d} for n, d in [("health", "Liveness and readiness"), ("meta", "This document"), ("accounts", "Accounts and tokens"), ("games", "Games, moves and records"), ("challenges", "Challenges and seeks")]],
+  "tags": tags,
   "paths": paths,
   "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "hxp_ tokens"}},
     "parameters": {"limit": {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
@@ -136,5 +145,4 @@ doc = {"openapi": "3.1.0",
     "headers": {"RateLimit": {"description": "draft-ietf-httpapi-ratelimit-headers: remaining requests (r) and seconds to a full bucket (t)", "schema": {"type": "string"}},
                 "RateLimitPolicy": {"description": "The bucket size (q) and the window in seconds to refill it (w)", "schema": {"type": "string"}}},
     "responses": responses, "schemas": schemas}}
-import os
-open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "openapi.json"), "w").write(json.dumps(doc, indent=2) + "\n")
+open(os.path.join(here, "openapi.json"), "w").write(json.dumps(doc, indent=2) + "\n")
