@@ -2,6 +2,8 @@
 # Shared functions for the ops/ scripts. Source it (". ops/lib.sh"); it does not run anything.
 
 HEXPOST_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# ccache keys on paths relative to the checkout, so every clone and worktree shares one cache.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$HEXPOST_ROOT}" CCACHE_NOHASHDIR="${CCACHE_NOHASHDIR:-1}"
 HEXPOST_PROG="${HEXPOST_PROG:-ops/$(basename "$0")}"
 PG_BIN=/usr/lib/postgresql/15/bin
 PG_DATABASE=hexpost
@@ -71,10 +73,13 @@ install_packages() {
 cmake_configure() {
   local dir=$1 type=$2
   shift 2
-  local generator=()
+  local generator=() launcher=()
   [ -f "$dir/CMakeCache.txt" ] || generator=(-G Ninja)
+  # ccache, when installed ([dev]), makes rebuilds and other checkouts of the same tree cheap.
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   mkdir -p "$dir"
-  if ! cmake -S "$HEXPOST_ROOT" -B "$dir" "${generator[@]}" -DCMAKE_BUILD_TYPE="$type" "$@" \
+  if ! cmake -S "$HEXPOST_ROOT" -B "$dir" "${generator[@]}" "${launcher[@]}" \
+    -DCMAKE_BUILD_TYPE="$type" "$@" \
     >"$dir/configure.log" 2>&1; then
     cat "$dir/configure.log" >&2
     die "cmake configure of $dir failed"
