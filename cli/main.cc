@@ -3,15 +3,31 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "cli/commands/account_commands.h"
+#include "cli/commands/challenge_commands.h"
+#include "cli/commands/community_commands.h"
 #include "cli/commands/exit_codes.h"
+#include "cli/commands/game_commands.h"
+#include "cli/commands/move_commands.h"
 #include "cli/commands/rules_command.h"
+#include "cli/commands/verify_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"hexpost: play Hexpost correspondence games from the terminal", "hexpost"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "hexpost 0.1.0");
+  app.footer(
+      "Server: `hexpost server set URL` or HEXPOST_SERVER; token: `hexpost login` or "
+      "HEXPOST_TOKEN.\nExit codes: `hexpost help exit-codes`.");
   int exit_code = cli::kExitOk;
   cli::add_rules_commands(app, exit_code);
+  cli::add_account_commands(app, exit_code);
+  cli::add_game_commands(app, exit_code);
+  cli::add_move_commands(app, exit_code);
+  cli::add_challenge_commands(app, exit_code);
+  cli::add_verify_command(app, exit_code);
+  cli::add_community_commands(app, exit_code);
+  cli::add_help_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

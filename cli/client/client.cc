@@ -102,9 +102,10 @@ std::optional<int> retry_after_of(const Response& res, const json& body) {
   throw ApiProblem(res.status, code, detail, body, retry_after_of(res, body));
 }
 
-Response check(const httplib::Result& result, const std::string& what) {
+Response check(const httplib::Result& result, const std::string& server, const std::string& what) {
   if (!result) {
-    throw NetworkError(what + ": " + httplib::to_string(result.error()));
+    throw NetworkError(what + " on " + server + ": " + httplib::to_string(result.error()) +
+                       " error");
   }
   Response res = to_response(result.value());
   if (res.status < 200 || res.status >= 300) throw_problem(res);
@@ -207,16 +208,16 @@ httplib::Headers to_headers(const Headers& headers) {
 }  // namespace
 
 Response Client::get(const std::string& path, const Headers& headers) {
-  return check(http_->Get(path.c_str(), to_headers(headers)), "GET " + path);
+  return check(http_->Get(path.c_str(), to_headers(headers)), config_.server, "GET " + path);
 }
 
 Response Client::post(const std::string& path, const std::string& body, const Headers& headers) {
   return check(http_->Post(path.c_str(), to_headers(headers), body, "application/json"),
-               "POST " + path);
+               config_.server, "POST " + path);
 }
 
 Response Client::del(const std::string& path, const Headers& headers) {
-  return check(http_->Delete(path.c_str(), to_headers(headers)), "DELETE " + path);
+  return check(http_->Delete(path.c_str(), to_headers(headers)), config_.server, "DELETE " + path);
 }
 
 json Client::get_json(const std::string& path) { return parse_json_body(get(path)); }

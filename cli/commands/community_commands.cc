@@ -1,0 +1,201 @@
+#include "cli/commands/community_commands.h"
+
+#include <iostream>
+#include <memory>
+
+#include "cli/commands/exit_codes.h"
+#include "cli/commands/remote.h"
+
+namespace cli {
+
+using nlohmann::json;
+
+namespace {
+
+std::string text(const json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_null()) return "-";
+  return value.dump();
+}
+
+void print_vacation(const json& v) {
+  std::cout << "On vacation: " << (v.value("on_vacation", false) ? "yes" : "no");
+  if (v.value("until", json()).is_string()) std::cout << " (until " << text(v["until"]) << ")";
+  std::cout << "\nAllowance: " << text(v.value("remaining_days", json())) << " of "
+            << text(v.value("allowance_days", json())) << " days left this year\n";
+}
+
+void add_vacation(CLI::App& app, int& exit_code) {
+  struct Flags {
+    int days = 0;
+    bool stop = false;
+    bool json = false;
+  };
+  auto f = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand(
+      "vacation", "without DAYS: my vacation and the allowance left; with DAYS: start one");
+  cmd->add_option("DAYS", f->days, "start a vacation of DAYS days")->check(CLI::Range(1, 366));
+  cmd->add_flag("--stop", f->stop, "end the current vacation now");
+  add_json_flag(cmd, f->json);
+  cmd->callback([f, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      if (f->days == 0 && !f->stop) {
+        const json v = fetch(client, "/v1/me/vacation", f->json);
+        if (!f->json) print_vacation(v);
+        return static_cast<int>(kExitOk);
+      }
+      const Response res = f->stop ? client.post("/v1/me/vacation/stop", "{}")
+                                   : client.post("/v1/me/vacation", json{{"days", f->days}}.dump());
+      if (f->json) {
+        print_body(res.body);
+      } else {
+        const json v = json::parse(res.body, nullptr, false);
+        print_vacation(v.is_object() && v.contains("vacation") ? v["vacation"] : v);
+      }
+      return static_cast<int>(kExitOk);
+    });
+  });
+}
+
+void add_tournaments(CLI::App& app, int& exit_code) {
+  auto raw = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("tournaments", "list tournaments");
+  add_json_flag(cmd, *raw);
+  cmd->callback([raw, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      const json list = fetch(client, "/v1/tournaments", *raw);
+      if (*raw) return static_cast<int>(kExitOk);
+      for (const json& t : list.value("tournaments", json::array())) {
+        std::cout << text(t.value("id", json())) << "  " << text(t.value("name", json())) << "  "
+                  << text(t.value("game", json())) << "  " << text(t.value("status", json()))
+                  << "\n";
+      }
+      return static_cast<int>(kExitOk);
+    });
+  });
+}
+
+void print_tournament(const json& t) {
+  std::cout << text(t.value("name", json())) << " (" << text(t.value("game", json())) << ", "
+            << text(t.value("status", json())) << ")\n";
+  std::cout << "Standings:\n";
+  int rank = 0;
+  for (const json& s : t.value("standings", json::array())) {
+    std::cout << "  " << ++rank << ". " << text(s.value("username", json())) << "  "
+              << text(s.value("score", s.value("points", json()))) << "\n";
+  }
+  for (const json& round : t.value("rounds", json::array())) {
+    std::cout << "Round " << text(round.value("number", round.value("round", json()))) << ":\n";
+    for (const json& p : round.value("pairings", json::array())) {
+      std::string names;
+      for (const json& u : p.value("usernames", json::array())) {
+        names += (names.empty() ? "" : " vs ") + text(u);
+      }
+      std::cout << "  " << names << "  game " << text(p.value("game_id", json())) << "\n";
+    }
+  }
+}
+
+void add_tournament(CLI::App& app, int& exit_code) {
+  CLI::App* tournament = app.add_subcommand("tournament", "one tournament");
+  tournament->require_subcommand(1);
+  struct Flags {
+    std::string id;
+    bool json = false;
+  };
+  auto show = std::make_shared<Flags>();
+  CLI::App* cmd = tournament->add_subcommand("show", "standings and pairings");
+  cmd->add_option("ID", show->id, "the tournament")->required();
+  add_json_flag(cmd, show->json);
+  cmd->callback([show, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      const json t = fetch(client, "/v1/tournaments/" + url_encode(show->id), show->json);
+      if (!show->json) print_tournament(t);
+      return static_cast<int>(kExitOk);
+    });
+  });
+  auto join = std::make_shared<Flags>();
+  CLI::App* join_cmd = tournament->add_subcommand("join", "join a tournament");
+  join_cmd->add_option("ID", join->id, "the tournament")->required();
+  add_json_flag(join_cmd, join->json);
+  join_cmd->callback([join, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      const Response res = client.post("/v1/tournaments/" + url_encode(join->id) + "/join", "{}");
+      if (join->json) print_body(res.body);
+      std::cerr << "Joined tournament " << join->id << ".\n";
+      return static_cast<int>(kExitOk);
+    });
+  });
+}
+
+void add_ratings(CLI::App& app, int& exit_code) {
+  struct Flags {
+    std::string game;
+    bool json = false;
+  };
+  auto f = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand("ratings", "the rating list of a game");
+  cmd->add_option("GAME", f->game, "the game id (default: every game in the catalogue)");
+  add_json_flag(cmd, f->json);
+  cmd->callback([f, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      std::vector<std::string> games{f->game};
+      if (f->game.empty()) {
+        games.clear();
+        for (const json& g : client.get_json("/v1/catalog").value("games", json::array())) {
+          games.push_back(g.value("id", ""));
+        }
+      }
+      for (const std::string& game : games) {
+        const json list = fetch(client, "/v1/ratings/" + url_encode(game), f->json);
+        if (f->json) continue;
+        std::cout << game << ":\n";
+        const json rows = list.is_array() ? list : list.value("ratings", json::array());
+        for (const json& r : rows) {
+          std::cout << "  " << text(r.value("username", json())) << "  "
+                    << text(r.value("rating", json())) << " ±" << text(r.value("deviation", json()))
+                    << "  " << text(r.value("games", json())) << " games"
+                    << (r.value("provisional", false) ? "  (provisional)" : "") << "\n";
+        }
+      }
+      return static_cast<int>(kExitOk);
+    });
+  });
+}
+
+}  // namespace
+
+void print_exit_codes(std::ostream& out) {
+  out << "Exit codes of hexpost (scripts may rely on them):\n"
+         "  0  success\n"
+         "  1  the operation failed: an illegal move, a refusal by the server, a network error,\n"
+         "     `verify` found a difference\n"
+         "  2  usage error: the command line is wrong\n"
+         "  3  conflict: the game moved on (stale_ply) or it is not your turn (not_your_turn)\n"
+         "  4  authentication: not logged in, a bad or revoked token, or a missing scope "
+         "(401/403)\n"
+         "  5  rate limited (429); the message says how many seconds to wait (Retry-After)\n";
+}
+
+void add_community_commands(CLI::App& app, int& exit_code) {
+  add_vacation(app, exit_code);
+  add_tournaments(app, exit_code);
+  add_tournament(app, exit_code);
+  add_ratings(app, exit_code);
+}
+
+void add_help_command(CLI::App& app, int& exit_code) {
+  CLI::App* help = app.add_subcommand("help", "help topics");
+  help->require_subcommand(1);
+  help->add_subcommand("exit-codes", "what each exit code means")->callback([&exit_code] {
+    print_exit_codes(std::cout);
+    exit_code = kExitOk;
+  });
+}
+
+}  // namespace cli

@@ -1,0 +1,153 @@
+#include "cli/commands/game_commands.h"
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+
+#include "cli/commands/board_view.h"
+#include "cli/commands/exit_codes.h"
+#include "cli/commands/remote.h"
+
+namespace cli {
+
+using nlohmann::json;
+
+namespace {
+
+std::string game_path(const std::string& id) { return "/v1/games/" + url_encode(id); }
+
+// The deadline that matters for a listed game: the first seat to move that has one.
+std::string urgent_deadline(const json& game) {
+  for (const json& s : game.value("seats", json::array())) {
+    if (s.value("to_move", false) && s.value("deadline", json()).is_string()) {
+      return s["deadline"].get<std::string>();
+    }
+  }
+  return {};
+}
+
+std::string opponents_of(const json& game) {
+  std::string out;
+  const json mine = game.value("your_seat", json());
+  for (const json& s : game.value("seats", json::array())) {
+    if (mine.is_number() && s.value("seat", -1) == mine.get<int>()) continue;
+    out += (out.empty() ? "" : ",") + s.value("username", "?");
+  }
+  return out.empty() ? "-" : out;
+}
+
+std::string pad(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
+}
+
+struct ShowFlags {
+  std::string id;
+  bool json = false;
+  bool ascii = false;
+  bool legal = false;
+};
+
+void add_view_flags(CLI::App* cmd, ShowFlags& f) {
+  add_json_flag(cmd, f.json);
+  cmd->add_flag("--ascii", f.ascii, "plain ASCII without colour, even on a terminal");
+  cmd->add_flag("--legal", f.legal, "list my legal moves");
+}
+
+int show_game(Client& client, const ShowFlags& f) {
+  const json game = fetch(client, game_path(f.id), f.json);
+  if (!f.json) std::cout << render_game(game, {output_style(f.ascii), f.legal});
+  return kExitOk;
+}
+
+void add_games(CLI::App& app, int& exit_code) {
+  struct Flags {
+    bool json = false;
+    std::string status;
+  };
+  auto f = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand("games", "my games: my turn first, most urgent first");
+  add_json_flag(cmd, f->json);
+  cmd->add_option("--status", f->status, "active, finished or aborted")
+      ->check(CLI::IsMember({"active", "finished", "aborted"}));
+  cmd->callback([f, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      std::string path = "/v1/me/games?limit=100";
+      if (!f->status.empty()) path += "&status=" + f->status;
+      json page = fetch(client, path, f->json);
+      if (f->json) return static_cast<int>(kExitOk);
+      json games = page.value("games", json::array());
+      sort_games_for_list(games);
+      std::cout << pad("ID", 8) << pad("GAME", 16) << pad("TURN", 6) << pad("PLY", 5)
+                << pad("LEFT", 8) << pad("STATUS", 9) << "OPPONENTS\n";
+      for (const json& g : games) {
+        const bool mine = g.value("your_turn", false);
+        std::cout << pad(g.value("id", "?"), 8) << pad(g.value("game", "?"), 16)
+                  << pad(g.value("status", "") == "active" ? (mine ? "you" : "them") : "-", 6)
+                  << pad(std::to_string(g.value("ply", 0)), 5)
+                  << pad(time_left(urgent_deadline(g).empty() ? json() : json(urgent_deadline(g))),
+                         8)
+                  << pad(g.value("status", "?"), 9) << opponents_of(g) << "\n";
+      }
+      if (games.empty()) std::cerr << "No games.\n";
+      return static_cast<int>(kExitOk);
+    });
+  });
+}
+
+void add_next(CLI::App& app, int& exit_code) {
+  auto f = std::make_shared<ShowFlags>();
+  CLI::App* cmd = app.add_subcommand("next", "show the next game where it is my turn");
+  add_view_flags(cmd, *f);
+  cmd->callback([f, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      json games = client.get_json("/v1/me/games?turn=mine&status=active&limit=100")
+                       .value("games", json::array());
+      sort_games_for_list(games);
+      if (games.empty()) {
+        std::cerr << "No game is waiting for you.\n";
+        return static_cast<int>(kExitFailed);
+      }
+      ShowFlags show = *f;
+      show.id = games.front().value("id", "");
+      return show_game(client, show);
+    });
+  });
+}
+
+void add_show(CLI::App& app, int& exit_code) {
+  auto f = std::make_shared<ShowFlags>();
+  CLI::App* cmd = app.add_subcommand("show", "draw a game's board, last moves, clocks and turn");
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  add_view_flags(cmd, *f);
+  cmd->callback([f, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      return show_game(client, *f);
+    });
+  });
+}
+
+}  // namespace
+
+void sort_games_for_list(json& games) {
+  if (!games.is_array()) return;
+  std::stable_sort(games.begin(), games.end(), [](const json& a, const json& b) {
+    const bool ta = a.value("your_turn", false);
+    const bool tb = b.value("your_turn", false);
+    if (ta != tb) return ta;
+    const std::string da = urgent_deadline(a);
+    const std::string db = urgent_deadline(b);
+    if (da.empty() != db.empty()) return !da.empty();
+    return da < db;  // RFC 3339 UTC strings order as instants
+  });
+}
+
+void add_game_commands(CLI::App& app, int& exit_code) {
+  add_games(app, exit_code);
+  add_next(app, exit_code);
+  add_show(app, exit_code);
+}
+
+}  // namespace cli

@@ -1,0 +1,221 @@
+#include "cli/commands/move_commands.h"
+
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include "cli/commands/board_view.h"
+#include "cli/commands/exit_codes.h"
+#include "cli/commands/remote.h"
+#include "rules/core/play.h"
+#include "rules/core/registry.h"
+
+namespace cli {
+
+using nlohmann::json;
+
+namespace {
+
+std::string game_path(const std::string& id) { return "/v1/games/" + url_encode(id); }
+
+struct MoveFlags {
+  std::string id;
+  std::string move;
+  bool dry_run = false;
+  bool json = false;
+  bool ascii = false;
+};
+
+// The offline half of --dry-run: the rules library on the position the server sent. Returns
+// the canonical move, or prints the reason and returns empty.
+std::optional<std::string> check_offline(const json& game, const std::string& move) {
+  const rules::GameDef* def = rules::find_game(game.value("game", ""));
+  if (def == nullptr) {
+    std::cerr << "hexpost: this client does not know the game " << game.value("game", "?")
+              << "; checking with the server only\n";
+    return std::string();
+  }
+  auto state = def->load(game.value("position", ""));
+  if (!state) throw std::runtime_error("cannot load the position: " + state.error().message);
+  auto canonical = rules::preview(*state.value(), move);
+  if (!canonical) {
+    std::cerr << "hexpost: " << canonical.error().message << "\n";
+    return std::nullopt;
+  }
+  return canonical.value();
+}
+
+int dry_run(Client& client, const json& game, const MoveFlags& f) {
+  const auto offline = check_offline(game, f.move);
+  if (!offline) return kExitFailed;
+  const Response res = client.post(game_path(f.id) + "/preview", json{{"move", f.move}}.dump());
+  if (f.json) {
+    print_body(res.body);
+    return kExitOk;
+  }
+  const json answer = json::parse(res.body);
+  std::cout << answer.value("move", "") << "\n";
+  std::cerr << "Legal (checked offline and by the server); not played.\n";
+  return kExitOk;
+}
+
+int play_move(Client& client, const MoveFlags& f) {
+  const json game = client.get_json(game_path(f.id));
+  if (f.dry_run) return dry_run(client, game, f);
+  const Response res = post_move(client, f.id, f.move, game.value("ply", 0), new_idempotency_key());
+  if (f.json) {
+    print_body(res.body);
+    return kExitOk;
+  }
+  const json answer = json::parse(res.body);
+  std::cout << answer.value("move", "") << "\n";
+  std::cout << render_game(answer.value("game", json::object()), {output_style(f.ascii)});
+  return kExitOk;
+}
+
+void add_move(CLI::App& app, int& exit_code) {
+  auto f = std::make_shared<MoveFlags>();
+  CLI::App* cmd = app.add_subcommand("move", "play a move (at the ply the board was fetched at)");
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  cmd->add_option("MOVE", f->move, "the move in the game's notation")->required();
+  cmd->add_flag("--dry-run,-n", f->dry_run,
+                "check the move offline with the rules library, then with the server's preview; "
+                "play nothing");
+  add_json_flag(cmd, f->json);
+  cmd->add_flag("--ascii", f->ascii, "plain ASCII without colour, even on a terminal");
+  cmd->callback([f, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      return play_move(client, *f);
+    });
+  });
+}
+
+// A POST without a body of its own, printing the resulting game.
+int post_action(Client& client, const std::string& path, const json& body, bool raw) {
+  const Response res = client.post(path, body.dump());
+  if (raw) {
+    print_body(res.body);
+    return kExitOk;
+  }
+  const json answer = json::parse(res.body, nullptr, false);
+  const json game = answer.is_object() && answer.contains("game") ? answer["game"] : answer;
+  if (game.is_object() && game.contains("board")) {
+    std::cout << render_game(game, {output_style(false)});
+  }
+  return kExitOk;
+}
+
+void add_simple_action(CLI::App& app, int& exit_code, const char* name, const char* help,
+                       const char* suffix) {
+  struct Flags {
+    std::string id;
+    bool json = false;
+  };
+  auto f = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand(name, help);
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  add_json_flag(cmd, f->json);
+  cmd->callback([f, suffix, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      return post_action(client, game_path(f->id) + suffix, json::object(), f->json);
+    });
+  });
+}
+
+void add_draw(CLI::App& app, int& exit_code) {
+  CLI::App* draw = app.add_subcommand("draw", "offer, accept or decline a draw");
+  draw->require_subcommand(1);
+  for (const char* action : {"offer", "accept", "decline"}) {
+    struct Flags {
+      std::string id;
+      bool json = false;
+    };
+    auto f = std::make_shared<Flags>();
+    CLI::App* cmd = draw->add_subcommand(action, std::string(action) + " a draw");
+    cmd->add_option("GAME_ID", f->id, "the game")->required();
+    add_json_flag(cmd, f->json);
+    cmd->callback([f, action, &exit_code] {
+      exit_code = run_remote([&](Client& client) {
+        require_token(client);
+        return post_action(client, game_path(f->id) + "/draw", {{"action", action}}, f->json);
+      });
+    });
+  }
+}
+
+void add_record(CLI::App& app, int& exit_code) {
+  auto id = std::make_shared<std::string>();
+  CLI::App* cmd = app.add_subcommand("record", "print a game's record (PGN-style text)");
+  cmd->add_option("GAME_ID", *id, "the game")->required();
+  cmd->callback([id, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      print_body(client.get(game_path(*id) + "/record").body);
+      return static_cast<int>(kExitOk);
+    });
+  });
+}
+
+void add_watch(CLI::App& app, int& exit_code) {
+  struct Flags {
+    std::string id;
+    bool ascii = false;
+    bool json = false;
+  };
+  auto f = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand(
+      "watch", "follow a game and redraw the board on every change, until it ends (or Ctrl-C)");
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  cmd->add_flag("--ascii", f->ascii, "plain ASCII without colour, even on a terminal");
+  cmd->add_flag("--json", f->json, "print the stream's lines unchanged");
+  cmd->callback([f, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      const Style style = output_style(f->ascii);
+      client.get_lines(game_path(f->id) + "/stream", [&](const std::string& line) {
+        if (line.empty()) return true;  // heartbeat
+        const json event = json::parse(line, nullptr, false);
+        if (f->json) std::cout << line << std::endl;
+        if (!event.is_object() || !event.contains("game")) return true;
+        const json& game = event["game"];
+        if (!f->json) {
+          if (style.color) std::cout << "\x1b[H\x1b[2J";  // redraw in place on a terminal
+          std::cout << render_game(game, {style}) << std::flush;
+        }
+        return game.value("status", "active") == "active";
+      });
+      return static_cast<int>(kExitOk);
+    });
+  });
+}
+
+}  // namespace
+
+Response post_move(Client& client, const std::string& game_id, const std::string& move, int ply,
+                   const std::string& idempotency_key, int attempts) {
+  const std::string body = json{{"move", move}, {"ply", ply}}.dump();
+  for (int attempt = 1;; ++attempt) {
+    try {
+      return client.post(game_path(game_id) + "/moves", body,
+                         {{"Idempotency-Key", idempotency_key}});
+    } catch (const NetworkError& e) {
+      if (attempt >= attempts) throw;
+      std::cerr << "hexpost: " << e.what() << "; retrying (same Idempotency-Key)\n";
+      std::this_thread::sleep_for(std::chrono::milliseconds(200 * attempt));
+    }
+  }
+}
+
+void add_move_commands(CLI::App& app, int& exit_code) {
+  add_move(app, exit_code);
+  add_simple_action(app, exit_code, "resign", "resign a game", "/resign");
+  add_simple_action(app, exit_code, "abort", "abort a game before every seat has moved", "/abort");
+  add_draw(app, exit_code);
+  add_record(app, exit_code);
+  add_watch(app, exit_code);
+}
+
+}  // namespace cli
