@@ -108,15 +108,24 @@ std::string seat_name(const Style& style, int seat, const std::string& name) {
 
 std::string style_board(const std::string& board, const Style& style) {
   if (!style.unicode && !style.color) return board;
+  auto boundary = [&](std::size_t i) {
+    return i >= board.size() || board[i] == ' ' || board[i] == '\n';
+  };
   std::string out;
-  for (std::size_t i = 0; i < board.size(); ++i) {
-    const bool alone = board[i] == '.' && (i == 0 || board[i - 1] == ' ' || board[i - 1] == '\n') &&
-                       (i + 1 == board.size() || board[i + 1] == ' ' || board[i + 1] == '\n');
-    if (!alone) {
+  for (std::size_t i = 0; i < board.size();) {
+    std::size_t end = i;
+    while (end < board.size() && board[end] == '.') ++end;
+    const std::size_t run = end - i;
+    // An empty cell: "." or ".." standing alone between spaces.
+    if (run == 0 || run > 2 || (i > 0 && !boundary(i - 1)) || !boundary(end)) {
       out += board[i];
+      ++i;
       continue;
     }
-    out += paint(style, "2", style.unicode ? "\u00b7" : ".");
+    std::string dots;
+    for (std::size_t k = 0; k < run; ++k) dots += style.unicode ? "\u00b7" : ".";
+    out += paint(style, "2", dots);
+    i = end;
   }
   return out;
 }

@@ -25,6 +25,7 @@ struct MoveFlags {
   bool dry_run = false;
   bool json = false;
   bool ascii = false;
+  int ply = -1;  // -1: the ply of the board fetched now
 };
 
 // The offline half of --dry-run: the rules library on the position the server sent. Returns
@@ -63,7 +64,8 @@ int dry_run(Client& client, const json& game, const MoveFlags& f) {
 int play_move(Client& client, const MoveFlags& f) {
   const json game = client.get_json(game_path(f.id));
   if (f.dry_run) return dry_run(client, game, f);
-  const Response res = post_move(client, f.id, f.move, game.value("ply", 0), new_idempotency_key());
+  const int ply = f.ply >= 0 ? f.ply : game.value("ply", 0);
+  const Response res = post_move(client, f.id, f.move, ply, new_idempotency_key());
   if (f.json) {
     print_body(res.body);
     return kExitOk;
@@ -82,6 +84,10 @@ void add_move(CLI::App& app, int& exit_code) {
   cmd->add_flag("--dry-run,-n", f->dry_run,
                 "check the move offline with the rules library, then with the server's preview; "
                 "play nothing");
+  cmd->add_option("--ply", f->ply,
+                  "the ply of the board I looked at (default: the board fetched now); the server "
+                  "refuses with a conflict (exit 3) if the game has moved on")
+      ->check(CLI::NonNegativeNumber);
   add_json_flag(cmd, f->json);
   cmd->add_flag("--ascii", f->ascii, "plain ASCII without colour, even on a terminal");
   cmd->callback([f, &exit_code] {

@@ -1,0 +1,206 @@
+// `hexpost games`, `next`, `show`, `move`, `draw`, `resign`, `record`, `challenges`, `decline`
+// against a real hexpostd: golden text with NO_COLOR=1, JSON fields, and the exit code of every
+// error class.
+#include <gtest/gtest.h>
+
+#include "tests/cli/server/cli_fixture.h"
+
+namespace {
+
+using namespace clitest;
+
+std::string padded(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
+}
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+std::string last_line(const std::string& text) {
+  const std::string trimmed = text.substr(0, text.find_last_not_of('\n') + 1);
+  return trimmed.substr(trimmed.rfind('\n') + 1);
+}
+
+TEST(CliGames, GamesAndShowMatchTheGoldenTextAndTheJson) {
+  CLI_REQUIRE_SERVER();
+  User p0, p1;
+  const std::string id = start_game("heximeros", p0, p1, {"--days", "3", "--unrated"});
+  const std::map<std::string, std::string> names{
+      {"IDCOL", padded(id, 8)}, {"HASHID", "#" + id + ","}, {"P0", p0.name}, {"P1", p1.name}};
+
+  const auto games = hexpost(p0, {"games"});
+  ASSERT_EQ(games.exit_code, 0) << games.err;
+  expect_golden("games_seat0.txt", games.out, names);
+  const auto theirs = hexpost(p1, {"games"});
+  expect_golden("games_seat1.txt", theirs.out, names);
+  const json list = parse_out(hexpost(p0, {"games", "--json"}));
+  ASSERT_EQ(list.at("games").size(), 1u);
+  EXPECT_EQ(list["games"][0].at("id"), id);
+  EXPECT_EQ(list["games"][0].at("your_turn"), true);
+  EXPECT_TRUE(list["games"][0]["seats"][0].at("deadline").is_null());  // no clocks yet: "-"
+
+  const auto shown = hexpost(p0, {"show", id});
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  expect_golden("show_heximeros_seat0.txt", shown.out, names);
+  EXPECT_EQ(shown.err, "");
+  const auto other_side = hexpost(p1, {"show", id, "--legal"});
+  EXPECT_EQ(last_line(other_side.out), "Legal moves: (not your turn)");
+  EXPECT_NE(other_side.out.find("\nTo move: " + p0.name + "\n"), std::string::npos);
+  EXPECT_NE(other_side.out, shown.out);  // drawn from the other side
+
+  const json view = parse_out(hexpost(p0, {"show", id, "--json"}));
+  EXPECT_EQ(view.at("id"), id);
+  EXPECT_EQ(view.at("clock").at("days_per_move"), 3);
+  EXPECT_EQ(view.at("rated"), false);
+  const auto legal = hexpost(p0, {"show", id, "--legal"});
+  EXPECT_EQ(
+      last_line(legal.out).rfind("Legal moves (" + std::to_string(view.at("legal_moves").size()) +
+                                     "): " + view["legal_moves"][0].get<std::string>(),
+                                 0),
+      0u);
+
+  // `next` opens the game where it is my turn; nothing waits for the other player.
+  EXPECT_EQ(hexpost(p0, {"next"}).out, shown.out);
+  const auto none = hexpost(p1, {"next"});
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_EQ(none.err, "No game is waiting for you.\n");
+}
+
+TEST(CliGames, MoveDryRunConflictsAndTheServersReasonVerbatim) {
+  CLI_REQUIRE_SERVER();
+  User p0, p1;
+  const std::string id = start_game("iso-path", p0, p1);
+  User mover = p0, waiter = p1;
+  json view = parse_out(hexpost(p0, {"show", id, "--json"}));
+  if (!view.at("your_turn").get<bool>()) std::swap(mover, waiter);
+  view = parse_out(hexpost(mover, {"show", id, "--json"}));
+  const std::string move = view.at("legal_moves")[0];
+
+  // --dry-run: offline rules check, then the server's preview; nothing is played.
+  const auto dry = hexpost(mover, {"move", id, move, "--dry-run"});
+  EXPECT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_EQ(dry.out, move + "\n");
+  EXPECT_EQ(dry.err, "Legal (checked offline and by the server); not played.\n");
+  const auto bad_offline = hexpost(mover, {"move", id, "zz9", "--dry-run"});
+  EXPECT_EQ(bad_offline.exit_code, 1);
+  // Without --dry-run the server refuses with the same reason (the same rules library).
+  const auto bad = hexpost(mover, {"move", id, "zz9"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.out, "");
+  const std::string reason = bad_offline.err.substr(0, bad_offline.err.size() - 1);
+  EXPECT_EQ(bad.err, reason + " (bad_notation)\n");
+
+  const auto not_yours = hexpost(waiter, {"move", id, move});
+  EXPECT_EQ(not_yours.exit_code, 3);
+  EXPECT_EQ(not_yours.err, "hexpost: it is not your turn (not_your_turn)\n");
+  EXPECT_EQ(parse_out(hexpost(mover, {"show", id, "--json"})).at("ply"), 0);
+
+  const auto played = hexpost(mover, {"move", id, move});
+  ASSERT_EQ(played.exit_code, 0) << played.err;
+  EXPECT_EQ(first_line(played.out), move);
+  EXPECT_NE(played.out.find("\nTo move: " + waiter.name + "\n"), std::string::npos);
+  const json after = parse_out(hexpost(waiter, {"show", id, "--json"}));
+  EXPECT_EQ(after.at("ply"), 1);
+  EXPECT_EQ(after.at("moves")[0].at("move"), move);
+  EXPECT_NE(
+      hexpost(waiter, {"show", id}).out.find("\nLast moves: 1." + mover.name + " " + move + "\n"),
+      std::string::npos);
+
+  // A board seen at ply 0 is stale now: conflict, exit 3.
+  const std::string reply = after.at("legal_moves")[0];
+  const auto stale = hexpost(waiter, {"move", id, reply, "--ply", "0"});
+  EXPECT_EQ(stale.exit_code, 3);
+  EXPECT_EQ(stale.err, "hexpost: the game is at ply 1, not 0 (stale_ply)\n");
+  const json answer = parse_out(hexpost(waiter, {"move", id, reply, "--json"}));
+  EXPECT_EQ(answer.at("move"), reply);
+  EXPECT_EQ(answer.at("ply"), 2);
+  EXPECT_EQ(answer.at("game").at("ply"), 2);
+  // Unknown game: 404 -> exit 1.
+  const auto missing = hexpost(mover, {"show", "999999999"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("(game_not_found)"), std::string::npos) << missing.err;
+}
+
+TEST(CliGames, DrawResignRecordAndVerify) {
+  CLI_REQUIRE_SERVER();
+  User p0, p1;
+  const std::string id = start_game("iso-path", p0, p1);
+  const auto offer = hexpost(p0, {"draw", "offer", id, "--json"});
+  ASSERT_EQ(offer.exit_code, 0) << offer.err;
+  EXPECT_EQ(parse_out(offer).at("draw_offers"), json::array({0}));
+  EXPECT_EQ(hexpost(p1, {"draw", "decline", id}).exit_code, 0);
+  EXPECT_EQ(parse_out(hexpost(p0, {"show", id, "--json"})).at("draw_offers"), json::array());
+  const auto no_offer = hexpost(p1, {"draw", "accept", id});
+  EXPECT_EQ(no_offer.exit_code, 1);
+  EXPECT_NE(no_offer.err.find("(no_draw_offer)"), std::string::npos) << no_offer.err;
+
+  const auto resigned = hexpost(p1, {"resign", id});
+  ASSERT_EQ(resigned.exit_code, 0) << resigned.err;
+  EXPECT_NE(resigned.out.find("\nGame over: finished: "), std::string::npos) << resigned.out;
+  const auto record = hexpost(p0, {"record", id});
+  ASSERT_EQ(record.exit_code, 0);
+  EXPECT_EQ(first_line(record.out), "[Event \"Hexpost game " + id + "\"]");
+  EXPECT_NE(record.out.find("[Seat1 \"" + p0.name + "\"]\n[Seat2 \"" + p1.name + "\"]"),
+            std::string::npos);
+  EXPECT_NE(record.out.find("\nresign 1 ; ply 1 "), std::string::npos) << record.out;
+
+  const auto verified = hexpost(p0, {"verify", id});
+  EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
+  EXPECT_EQ(verified.out, "OK\n");
+  EXPECT_EQ(verified.err,
+            "checked: commitment matches the revealed server seed\n"
+            "checked: 1 entries replayed with the rules library; hash chain recomputed\n");
+  const auto over = hexpost(p0, {"resign", id});
+  EXPECT_EQ(over.exit_code, 1);
+  EXPECT_NE(over.err.find("(game_over)"), std::string::npos) << over.err;
+}
+
+TEST(CliGames, ChallengesSeekDeclineAndBadOptions) {
+  CLI_REQUIRE_SERVER();
+  const User a = sign_up("cha");
+  const User b = sign_up("chb");
+  const auto made = hexpost(a, {"challenge", b.name, "--game", "hex-quoridor", "--option",
+                                "board-size=5", "--days", "5", "--json"});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const json challenge = parse_out(made);
+  const std::string cid = challenge.at("id");
+  EXPECT_EQ(challenge.at("options").at("board-size"), "5");
+  EXPECT_EQ(challenge.at("rated"), true);
+  const auto listed = hexpost(b, {"challenges"});
+  expect_golden("challenges.txt", listed.out,
+                {{"IDCOL", cid + "  hex-quoridor"}, {"A", a.name}, {"B", b.name}});
+  const auto declined = hexpost(b, {"decline", cid, "--reason", "busy"});
+  EXPECT_EQ(declined.exit_code, 0) << declined.err;
+  EXPECT_EQ(declined.err, "Declined challenge " + cid + ".\n");
+  EXPECT_EQ(hexpost(b, {"challenges"}).err, "No open challenges.\n");
+
+  const auto seek = hexpost(a, {"seek", "--game", "mojave", "--days", "2"});
+  ASSERT_EQ(seek.exit_code, 0) << seek.err;
+  const std::string sid = first_line(seek.out);
+  const auto joined = hexpost(b, {"accept", sid, "--json"});
+  EXPECT_EQ(joined.exit_code, 0) << joined.err;
+  EXPECT_TRUE(parse_out(joined).at("game_id").is_string());
+
+  const auto bad = hexpost(a, {"challenge", b.name, "--game", "mojave", "--option", "x=y"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("(bad_options)"), std::string::npos) << bad.err;
+  EXPECT_EQ(hexpost(a, {"challenge", b.name, "--game", "mojave", "--bank", "lots"}).exit_code, 2);
+  EXPECT_EQ(
+      hexpost(a, {"challenge", b.name, "--game", "mojave", "--days", "2", "--bank", "3"}).exit_code,
+      2);
+}
+
+TEST(CliGames, RateLimitedExitsFiveWithRetryAfter) {
+  CLI_REQUIRE_SERVER();
+  const User user = sign_up("rat");
+  const std::map<std::string, std::string> limited{{"HEXPOST_SERVER", rate_limited_server_url()}};
+  int last = 0;
+  testsupport::RunResult r;
+  for (int i = 0; i < 5 && last != 5; ++i) {
+    r = hexpost(user, {"games"}, "", limited);
+    last = r.exit_code;
+  }
+  EXPECT_EQ(last, 5);
+  EXPECT_NE(r.err.find("(rate_limited); retry after "), std::string::npos) << r.err;
+}
+
+}  // namespace
