@@ -1,0 +1,88 @@
+# shellcheck disable=SC2207  # COMPREPLY=($(compgen ...)) is the completion idiom
+# bash completion for hexpost, the Hexpost command-line client.
+# Installed by ops/install-cli (into ~/.local/share/bash-completion/completions/hexpost), or
+# source it from ~/.bashrc. Game ids come from `hexpost games --json`, challenge ids from
+# `hexpost challenges --json`, game names from `hexpost rules list --json` (offline).
+
+_hexpost_ids() {
+  # $1: the read command printing JSON with "id" members
+  hexpost "$1" --json 2>/dev/null | grep -o '"id": *"[^"]*"' | sed 's/.*"\([^"]*\)"$/\1/'
+}
+
+_hexpost_game_names() {
+  hexpost rules list --json 2>/dev/null | grep -o '"id": *"[^"]*"' | sed 's/.*"\([^"]*\)"$/\1/'
+}
+
+_hexpost() {
+  local cur prev words cword
+  if declare -F _init_completion >/dev/null; then
+    _init_completion || return
+  else
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD - 1]}
+    words=("${COMP_WORDS[@]}")
+    cword=$COMP_CWORD
+  fi
+  local commands="rules server signup login logout whoami games next show move resign abort
+    draw record watch challenge seek challenges accept decline verify vacation tournaments
+    tournament ratings help"
+  local cmd=${words[1]:-} sub=${words[2]:-}
+
+  case "$prev" in
+    --game | -g) COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return ;;
+    --status) COMPREPLY=($(compgen -W "active finished aborted" -- "$cur")); return ;;
+    --username | -u | --email | --password | --option | -o | --days | --bank | --players | \
+      --ply | --seed | --reason) return ;;
+  esac
+
+  if [ "$cword" -eq 1 ]; then
+    COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+    return
+  fi
+
+  local options="--help"
+  case "$cmd" in
+    rules) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "list play" -- "$cur")); return; }
+      [ "$sub" = play ] && [ "$cword" -eq 3 ] && {
+        COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return; }
+      options="--json --players --seed --option --perspective --help" ;;
+    server) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "set show" -- "$cur")); return; } ;;
+    draw) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "offer accept decline" -- "$cur")); return; }
+      [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "$(_hexpost_ids games)" -- "$cur")); return; }
+      options="--json --help" ;;
+    tournament) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "show join" -- "$cur")); return; }
+      [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "$(_hexpost_ids tournaments)" -- "$cur")); return; }
+      options="--json --help" ;;
+    help) COMPREPLY=($(compgen -W "exit-codes" -- "$cur")); return ;;
+    signup) options="--username --email --password --password-stdin --help" ;;
+    login) options="--username --password --password-stdin --help" ;;
+    games) options="--json --status --help" ;;
+    next) options="--json --ascii --legal --help" ;;
+    show | move | resign | abort | record | watch | verify)
+      if [ "$cword" -eq 2 ] && [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "$(_hexpost_ids games)" -- "$cur"))
+        return
+      fi
+      case "$cmd" in
+        show) options="--json --ascii --legal --help" ;;
+        move) options="--dry-run --ply --json --ascii --help" ;;
+        watch) options="--json --ascii --help" ;;
+        resign | abort) options="--json --help" ;;
+      esac ;;
+    accept | decline)
+      if [ "$cword" -eq 2 ] && [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "$(_hexpost_ids challenges)" -- "$cur"))
+        return
+      fi
+      options="--json --seed --reason --help" ;;
+    challenge | seek) options="--game --players --days --bank --option --unrated --json --help" ;;
+    challenges | tournaments | whoami) options="--json --help" ;;
+    vacation) options="--stop --json --help" ;;
+    ratings) [ "$cword" -eq 2 ] && [[ $cur != -* ]] && {
+        COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return; }
+      options="--json --help" ;;
+  esac
+  COMPREPLY=($(compgen -W "$options" -- "$cur"))
+}
+
+complete -F _hexpost hexpost
