@@ -33,9 +33,10 @@ class TestServer {
  public:
   explicit TestServer(const std::string& url = database_url(),
                       api::GameServiceOptions options = test_options(), std::size_t threads = 96,
-                      std::size_t pool_size = 8);
+                      std::size_t pool_size = 8, hxclock::Clock& clock = hxclock::system_clock());
   ~TestServer();
   int port() const { return port_; }
+  api::GameService& service() { return *service_; }
 
  private:
   std::unique_ptr<storage::ConnectionPool> pool_;
