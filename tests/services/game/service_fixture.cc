@@ -178,6 +178,11 @@ Reply Client::del(const std::string& path, const std::string& token) {
   return to_reply(client_.Delete(path.c_str(), with_token({}, token)));
 }
 
+Reply Client::patch(const std::string& path, const json& body, const std::string& token) {
+  return to_reply(
+      client_.Patch(path.c_str(), with_token({}, token), body.dump(), "application/json"));
+}
+
 Account make_account(Client& client, const std::string& stem) {
   static std::atomic<int> counter{0};
   const std::string name =
