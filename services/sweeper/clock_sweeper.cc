@@ -71,7 +71,10 @@ int ClockSweeper::expire_game(storage::Id game_id, hxclock::TimePoint now) {
     }
     auto& d = std::get<domain::EntryDecision>(decided);
     d.write.at = at;
-    if (games_.append_entry(d.write).outcome == storage::WriteOutcome::kApplied) ++stored;
+    if (games_.append_entry(d.write).outcome == storage::WriteOutcome::kApplied) {
+      ++stored;
+      if (d.write.finished) return stored;  // nothing left to time out
+    }
   }
   return stored;
 }
