@@ -29,3 +29,4 @@ paths["/v1/admin/clocks"] = {
   "post": op("setClocks", "Pause or resume every clock (admin scope); clocks_paused / clocks_resumed events",
     merge({"200": jbody({"type": "object", "properties": {"paused": {"type": "boolean"}, "changed": {"type": "boolean"}}}), "403": ref("Forbidden")}, auth_errors, body_errors), ["clocks"],
     reqbody({"type": "object", "required": ["paused"], "properties": {"paused": {"type": "boolean"}}}))}
+schemas["Me"]["properties"]["time_zone"] = {"type": "string", "description": "IANA zone weekends are counted in (PATCH /v1/me)"}
