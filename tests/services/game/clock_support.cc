@@ -16,6 +16,11 @@ ClockedServer::ClockedServer(hxclock::Clock& clock, api::GameServiceOptions opti
     : server(std::make_unique<TestServer>(database_url(), options, 16, 8, clock)),
       client(std::make_unique<Client>(server->port())) {}
 
+ClockWorld::ClockWorld(const std::string& start, const std::string& stem, int players)
+    : t0(at(start)), clock(t0), s(clock), c(*s.client) {
+  for (int i = 0; i < players; ++i) p.push_back(make_account(c, stem));
+}
+
 std::string start_clocked(Client& client, const std::vector<Account>& players, const json& clock) {
   json opponents = json::array();
   for (std::size_t i = 1; i < players.size(); ++i) opponents.push_back(players[i].username);

@@ -27,6 +27,17 @@ struct ClockedServer {
   api::GameService& service() { return server->service(); }
 };
 
+// Everything a clock test starts with: a ManualClock at t0, a server on it, its client and
+// `players` new accounts. Tests bind it: auto& [t0, clock, s, c, p] = world;
+struct ClockWorld {
+  ClockWorld(const std::string& start, const std::string& stem, int players = 2);
+  TimePoint t0;
+  hxclock::ManualClock clock;
+  ClockedServer s;
+  Client& c;
+  std::vector<Account> p;
+};
+
 // A 2- or 3-player counting game with this clock (target 100000: it never ends by counting).
 std::string start_clocked(Client& client, const std::vector<Account>& players, const json& clock);
 json game(Client& client, const std::string& id, const Account& viewer);

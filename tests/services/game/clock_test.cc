@@ -16,10 +16,8 @@ const json kOneDay = {{"days_per_move", 1}};
 
 TEST(ClockControls, ValidatedNormalisedShownAndInTheRecord) {
   SVC_REQUIRE_DB();
-  hxclock::ManualClock clock(at("2026-03-02T12:00:00Z"));
-  ClockedServer s(clock);
-  Client& c = *s.client;
-  std::vector<Account> p = {make_account(c, "tc"), make_account(c, "tc")};
+  ClockWorld world("2026-03-02T12:00:00Z", "tc");
+  auto& [t0, clock, s, c, p] = world;
   for (const json& bad :
        {json{{"days_per_move", 0}}, json{{"days_per_move", 61}}, json{{"days_per_move", "3"}},
         json{{"bank", {{"initial_days", 5}, {"increment_days", 1}}}},
@@ -59,11 +57,8 @@ TEST(ClockControls, ValidatedNormalisedShownAndInTheRecord) {
 
 TEST(ClockDeadline, MoveOneSecondBeforeIsAcceptedOneSecondAfterForfeitsOnce) {
   SVC_REQUIRE_DB();
-  const TimePoint t0 = at("2026-03-02T12:00:00Z");
-  hxclock::ManualClock clock(t0);
-  ClockedServer s(clock);
-  Client& c = *s.client;
-  std::vector<Account> p = {make_account(c, "edge"), make_account(c, "edge")};
+  ClockWorld world("2026-03-02T12:00:00Z", "edge");
+  auto& [t0, clock, s, c, p] = world;
   const std::string id = start_clocked(c, p, kOneDay);
   json view = game(c, id, p[0]);
   const int first = seat_to_move(view);
@@ -110,19 +105,16 @@ void make_to_move(Client& c, const std::string& id, const std::vector<Account>& 
 
 TEST(ClockVacation, FreezesExactlyInEveryGameThatAllowsIt) {
   SVC_REQUIRE_DB();
-  const TimePoint t0 = at("2026-03-02T12:00:00Z");
-  hxclock::ManualClock clock(t0);
-  ClockedServer s(clock);
-  Client& c = *s.client;
-  const Account a = make_account(c, "vac");
+  ClockWorld world("2026-03-02T12:00:00Z", "vac", 1);
+  auto& [t0, clock, s, c, p] = world;
+  const Account a = p[0];
   std::vector<std::string> frozen, running;
-  std::vector<std::vector<Account>> players;
   for (int i = 0; i < 3; ++i) {
-    std::vector<Account> p = {a, make_account(c, "vacop")};
+    const std::vector<Account> pair = {a, make_account(c, "vacop")};
     const json clock_json =
         i < 2 ? json{{"days_per_move", 5}} : json{{"days_per_move", 5}, {"vacation", false}};
-    const std::string id = start_clocked(c, p, clock_json);
-    make_to_move(c, id, p, a);
+    const std::string id = start_clocked(c, pair, clock_json);
+    make_to_move(c, id, pair, a);
     (i < 2 ? frozen : running).push_back(id);
   }
   const auto deadline = [&](const std::string& id) {
@@ -165,10 +157,8 @@ TEST(ClockVacation, FreezesExactlyInEveryGameThatAllowsIt) {
 // one day per move, Berlin's clock runs 1 h on Friday and 23 h on Monday, Tokyo's from Monday.
 TEST(ClockWeekends, CountedInEachPlayersTimeZone) {
   SVC_REQUIRE_DB();
-  hxclock::ManualClock clock(at("2026-11-27T22:00:00Z"));
-  ClockedServer s(clock);
-  Client& c = *s.client;
-  std::vector<Account> p = {make_account(c, "berlin"), make_account(c, "tokyo")};
+  ClockWorld world("2026-11-27T22:00:00Z", "berlin");
+  auto& [t0, clock, s, c, p] = world;
   set_time_zone(c, p[0], "Europe/Berlin");
   set_time_zone(c, p[1], "Asia/Tokyo");
   EXPECT_EQ(c.patch("/v1/me", {{"time_zone", "Mars/Olympus"}}, p[0].token).body.at("code"),
@@ -196,10 +186,8 @@ TEST(ClockWeekends, CountedInEachPlayersTimeZone) {
 // 3 days from Saturday 24 October 2026 12:00 in Berlin (CEST) end on Tuesday 12:00 (CET): 73 h.
 TEST(ClockDst, WholeDaysSurviveTheChange) {
   SVC_REQUIRE_DB();
-  hxclock::ManualClock clock(at("2026-10-24T10:00:00Z"));
-  ClockedServer s(clock);
-  Client& c = *s.client;
-  std::vector<Account> p = {make_account(c, "dst"), make_account(c, "dst")};
+  ClockWorld world("2026-10-24T10:00:00Z", "dst");
+  auto& [t0, clock, s, c, p] = world;
   for (const auto& a : p) set_time_zone(c, a, "Europe/Berlin");
   const std::string id = start_clocked(c, p, {{"days_per_move", 3}});
   const json view = game(c, id, p[0]);
@@ -215,11 +203,8 @@ TEST(ClockDst, WholeDaysSurviveTheChange) {
 
 TEST(ClockPause, AdminPausesAndResumesEveryClock) {
   SVC_REQUIRE_DB();
-  const TimePoint t0 = at("2026-03-02T12:00:00Z");
-  hxclock::ManualClock clock(t0);
-  ClockedServer s(clock);
-  Client& c = *s.client;
-  std::vector<Account> p = {make_account(c, "pause"), make_account(c, "pause")};
+  ClockWorld world("2026-03-02T12:00:00Z", "pause");
+  auto& [t0, clock, s, c, p] = world;
   const auto admin =
       api::create_account(s.service(), "clockadmin" + std::to_string(getpid() % 1000),
                           "admin@example.test", "correct horse admin", false, true);
@@ -279,10 +264,8 @@ TEST(ClockOutage, RestartAfterThreeDaysExtendsDeadlinesAndForfeitsNobody) {
 
 TEST(ClockReminders, FireOnceEachAtTheirFractions) {
   SVC_REQUIRE_DB();
-  const TimePoint t0 = at("2026-03-02T12:00:00Z");
-  hxclock::ManualClock clock(t0);
-  ClockedServer s(clock);
-  std::vector<Account> p = {make_account(*s.client, "remind"), make_account(*s.client, "remind")};
+  ClockWorld world("2026-03-02T12:00:00Z", "remind");
+  auto& [t0, clock, s, c, p] = world;
   const std::string id = start_clocked(*s.client, p, kOneDay);
   auto& sweeper = s.service().sweeper;
   const std::vector<std::pair<std::chrono::minutes, int>> steps = {
@@ -316,11 +299,8 @@ TEST(ClockReminders, FireOnceEachAtTheirFractions) {
 
 TEST(ClockDeadGames, AbandonedGamesEndByThemselves) {
   SVC_REQUIRE_DB();
-  const TimePoint t0 = at("2026-03-02T12:00:00Z");
-  hxclock::ManualClock clock(t0);
-  ClockedServer s(clock);
-  Client& c = *s.client;
-  std::vector<Account> p = {make_account(c, "dead"), make_account(c, "dead")};
+  ClockWorld world("2026-03-02T12:00:00Z", "dead");
+  auto& [t0, clock, s, c, p] = world;
   const std::string clocked = start_clocked(c, p, {{"days_per_move", 3}});
   const std::string unclocked = start_clocked(c, p, json{{"type", "none"}});
   clock.set(t0 + 3 * 7 * 24h);  // three weeks
@@ -343,12 +323,8 @@ TEST(ClockDeadGames, AbandonedGamesEndByThemselves) {
 // Three players: the one who runs out resigns by the rules and the other two play on.
 TEST(ClockTimeout, MultiPlayerGamesGoOnWithoutTheSeatThatRanOut) {
   SVC_REQUIRE_DB();
-  const TimePoint t0 = at("2026-03-02T12:00:00Z");
-  hxclock::ManualClock clock(t0);
-  ClockedServer s(clock);
-  Client& c = *s.client;
-  std::vector<Account> p = {make_account(c, "three"), make_account(c, "three"),
-                            make_account(c, "three")};
+  ClockWorld world("2026-03-02T12:00:00Z", "three", 3);
+  auto& [t0, clock, s, c, p] = world;
   const std::string id = start_clocked(c, p, kOneDay);
   const int late = seat_to_move(game(c, id, p[0]));
   clock.set(t0 + 24h + 1s);
@@ -365,11 +341,8 @@ TEST(ClockTimeout, MultiPlayerGamesGoOnWithoutTheSeatThatRanOut) {
 
 TEST(ClockBank, FischerIncrementUpToTheCap) {
   SVC_REQUIRE_DB();
-  const TimePoint t0 = at("2026-03-02T12:00:00Z");
-  hxclock::ManualClock clock(t0);
-  ClockedServer s(clock);
-  Client& c = *s.client;
-  std::vector<Account> p = {make_account(c, "bank"), make_account(c, "bank")};
+  ClockWorld world("2026-03-02T12:00:00Z", "bank");
+  auto& [t0, clock, s, c, p] = world;
   const std::string id = start_clocked(
       c, p, {{"bank", {{"initial_days", 3}, {"increment_days", 1}, {"max_days", 4}}}});
   const int first = seat_to_move(game(c, id, p[0]));
