@@ -71,7 +71,7 @@ void patch_me(GameService& s, const Request& req, Response& res) {
     }
   }
   const std::string zone = string_field(body, "time_zone", true, 64);
-  if (!s.clocks.set_time_zone(me.account_id, zone)) {
+  if (!s.clocks.set_time_zone(me.account_id, zone, hxclock::to_rfc3339(s.clock.now()))) {
     throw GameError(422, "invalid_time_zone",
                     "'" + zone + "' is not a time zone name (IANA, e.g. Europe/Berlin).",
                     {{"field", "time_zone"}});

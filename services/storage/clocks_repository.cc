@@ -257,14 +257,29 @@ VacationChange ClocksRepository::stop_vacation(Id account_id, const std::string&
   });
 }
 
-bool ClocksRepository::set_time_zone(Id account_id, const std::string& zone) {
+bool ClocksRepository::set_time_zone(Id account_id, const std::string& zone,
+                                     const std::string& at) {
   return pool_.run([&](pqxx::connection& c) {
-    pqxx::nontransaction tx(c);
-    return tx.exec_params(
-                 "UPDATE accounts SET time_zone = $2 WHERE id = $1 AND EXISTS (SELECT 1 FROM "
-                 "pg_timezone_names WHERE name = $2)",
-                 account_id, zone)
-               .affected_rows() == 1;
+    pqxx::work tx(c);
+    if (tx.exec_params("SELECT 1 FROM pg_timezone_names WHERE name = $1", zone).empty()) {
+      return false;
+    }
+    // Running clocks: what is left is counted up to now in the old zone, then the deadline is
+    // laid out again in the new one.
+    retime(tx, "s.account_id = $2 AND s.clock_from IS NOT NULL", "$1::timestamptz",
+           "greatest(s.clock_from, $1::timestamptz)", {at, std::to_string(account_id)});
+    tx.exec_params("UPDATE accounts SET time_zone = $2 WHERE id = $1", account_id, zone);
+    tx.exec_params(
+        "UPDATE game_seats s SET deadline = hx_deadline(s.clock_from, s.bank_s, a.time_zone, " +
+            kWeekendsOff +
+            "), list_key = extract(epoch FROM hx_deadline(s.clock_from, s.bank_s, "
+            "a.time_zone, " +
+            kWeekendsOff +
+            ")) FROM games g, accounts a WHERE g.id = s.game_id "
+            "AND a.id = s.account_id AND s.account_id = $1 AND s.deadline IS NOT NULL",
+        account_id);
+    tx.commit();
+    return true;
   });
 }
 

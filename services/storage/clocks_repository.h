@@ -53,8 +53,9 @@ class ClocksRepository {
                                 double allowance_days);
   VacationChange stop_vacation(Id account_id, const std::string& at, double allowance_days);
 
-  // False when `zone` is not in pg_timezone_names.
-  bool set_time_zone(Id account_id, const std::string& zone);
+  // False when `zone` is not in pg_timezone_names. The account's running clocks keep the time
+  // they had left at `at` and get deadlines laid out in the new zone.
+  bool set_time_zone(Id account_id, const std::string& zone, const std::string& at);
   std::string time_zone(Id account_id);
 
   // The admin pause. False when already in that state.

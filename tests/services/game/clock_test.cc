@@ -181,6 +181,15 @@ TEST(ClockWeekends, CountedInEachPlayersTimeZone) {
   ASSERT_NE(first, second);
   EXPECT_EQ(view.at("seats").at(seat_to_move(view)).at("deadline"), saturday.at(second));
   EXPECT_EQ(view.at("seats").at(seat_to_move(view)).at("remaining_s"), 86400);
+  // Moving to the other zone on Sunday 12:00 UTC lays the running clock out again there.
+  clock.set(at("2026-11-29T12:00:00Z"));
+  const Account& waiting = second == p[0].username ? p[0] : p[1];
+  set_time_zone(c, waiting, second == p[0].username ? "Asia/Tokyo" : "Europe/Berlin");
+  view = game(c, id, p[0]);
+  EXPECT_EQ(
+      view.at("seats").at(seat_to_move(view)).at("deadline"),
+      second == p[0].username ? "2026-11-30T15:00:00.000000Z" : "2026-11-30T23:00:00.000000Z");
+  EXPECT_TRUE(list_key_matches_deadline(id, seat_to_move(view)));
 }
 
 // 3 days from Saturday 24 October 2026 12:00 in Berlin (CEST) end on Tuesday 12:00 (CET): 73 h.
