@@ -234,14 +234,16 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       "f AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
       "SELECT id, 'game_finished', ply, ARRAY(SELECT jsonb_array_elements_text($13::jsonb)::"
       "bigint), $8::jsonb, $22::timestamptz FROM g WHERE $7 RETURNING id), "
+      "c AS (SELECT " +
+      std::string(kClocksJson) +
+      " AS clocks), "
+      "b AS (SELECT hx_with_clocks($18, c.clocks) AS body FROM c), "
       "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body, "
-      "created_at) SELECT $10, $15, $16, $17, hx_with_clocks($18, " +
-      kClocksJson +
-      "), $22::timestamptz FROM g WHERE $15 <> '' RETURNING 1) "
+      "created_at) SELECT $10, $15, $16, $17, b.body, $22::timestamptz FROM g, b WHERE $15 <> '' "
+      "RETURNING 1) "
       "SELECT g.version, e.id, pg_notify('hexpost_events', e.id::text), "
       "(SELECT count(*) FROM m), (SELECT count(*) FROM f), (SELECT count(*) FROM t), "
-      "(SELECT count(*) FROM i), hx_with_clocks($18, " +
-      kClocksJson + "), " + kClocksJson + "::text FROM g, e";
+      "(SELECT count(*) FROM i), b.body, c.clocks::text FROM g, e, b, c";
   return pool_.run([&](pqxx::connection& c) {
     WriteResult result;
     try {

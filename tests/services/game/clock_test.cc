@@ -64,10 +64,34 @@ TEST(ClockDeadline, MoveOneSecondBeforeIsAcceptedOneSecondAfterForfeitsOnce) {
   const int first = seat_to_move(view);
   EXPECT_EQ(view.at("seats").at(first).at("deadline"), "2026-03-03T12:00:00.000000Z");
   clock.set(t0 + 24h - 1s);
-  ASSERT_EQ(move(c, id, p), 201);
+  const Account& on_time = view.at("to_move").at(0) == p[0].username ? p[0] : p[1];
+  const httplib::Headers key = {{"Idempotency-Key", "edge-" + id}};
+  const Reply made =
+      c.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}}, on_time.token, key);
+  ASSERT_EQ(made.status, 201) << made.text;
   view = game(c, id, p[0]);
   const int second = seat_to_move(view);
   EXPECT_EQ(view.at("seats").at(second).at("deadline"), "2026-03-04T11:59:59.000000Z");
+  // The answer (and its replay) carries the deadlines the move produced.
+  EXPECT_EQ(made.body.at("game").at("seats").at(second).at("deadline"),
+            "2026-03-04T11:59:59.000000Z");
+  EXPECT_EQ(made.body.at("game").at("seats").at(second).at("remaining_s"), 86400);
+  EXPECT_EQ(made.body.at("game").at("seats").at(first).at("deadline"), nullptr);
+  const Reply replay =
+      c.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}}, on_time.token, key);
+  EXPECT_EQ(replay.status, 201);
+  EXPECT_EQ(replay.text, made.text);
+  {
+    pqxx::connection conn(database_url());
+    pqxx::nontransaction tx(conn);
+    const auto r = tx.exec_params(
+        "SELECT payload->'deadlines'->>$2::int, payload->'deadlines'->>$3::int FROM game_events "
+        "WHERE game_id = $1 AND kind = 'move' AND ply = 1",
+        std::stoll(id), second, first);
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(std::string(r[0][0].c_str()), "2026-03-04T11:59:59.000000Z");
+    EXPECT_TRUE(r[0][1].is_null());
+  }
   EXPECT_EQ(view.at("seats").at(first).at("deadline"), nullptr);
   EXPECT_EQ(list_key_matches_deadline(id, second), true);
   clock.set(at("2026-03-04T11:59:59Z") + 1s);
