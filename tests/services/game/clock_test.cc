@@ -394,3 +394,28 @@ TEST(ClockBank, FischerIncrementUpToTheCap) {
 }
 
 }  // namespace
+
+namespace {
+
+// "My turn, most urgent first": games to move sort by deadline, unclocked ones after them.
+TEST(ClockLists, MyTurnIsOrderedByDeadline) {
+  SVC_REQUIRE_DB();
+  ClockWorld world("2026-03-02T12:00:00Z", "list", 1);
+  auto& [t0, clock, s, c, p] = world;
+  const Account me = p[0];
+  std::vector<std::string> ids;
+  for (const json& tc : {json{{"days_per_move", 5}}, json{{"type", "none"}},
+                         json{{"days_per_move", 2}}, json{{"days_per_move", 9}}}) {
+    const std::vector<Account> pair = {me, make_account(c, "listop")};
+    ids.push_back(start_clocked(c, pair, tc));
+    clock.advance(1h);
+    make_to_move(c, ids.back(), pair, me);
+  }
+  const Reply r = c.get("/v1/me/games?turn=mine", me.token);
+  ASSERT_EQ(r.status, 200);
+  std::vector<std::string> order;
+  for (const json& g : r.body.at("games")) order.push_back(g.at("id"));
+  EXPECT_EQ(order, (std::vector<std::string>{ids[2], ids[0], ids[3], ids[1]}));
+}
+
+}  // namespace
