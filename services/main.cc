@@ -53,6 +53,7 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_OUTAGE_THRESHOLD_S   heartbeat gap that counts as an outage (default 600)
   HEXPOST_REMINDERS            reminder fractions of a turn's time (default 0.5,0.8,0.95)
   HEXPOST_DEAD_GAME_DAYS       unclocked games idle this long are aborted (default 90; 0 = never)
+  HEXPOST_AUTO_VACATION        1: a flag fall takes a vacation day while one is left (default 0)
 )";
 
 void setup_logging(const std::string& level) {

@@ -104,7 +104,12 @@ void post_move(GameService& s, const Request& req, Response& res) {
     if (auto late = domain::check_deadline(game, me.account_id, at)) {
       // Past the deadline: the game is forfeited (once, however many ask) and the move refused.
       s.sweeper.expire_game(id, at);
-      throw refusal_error(*late, current_state(load_or_404(s, id, false).game, me.account_id));
+      storage::LoadedGame after = load_or_404(s, id, false);
+      if (after.game.ply == game.ply && after.game.status == "active" &&
+          !domain::check_deadline(after.game, me.account_id, at)) {
+        continue;  // HEXPOST_AUTO_VACATION gave the player a day: decide again
+      }
+      throw refusal_error(*late, current_state(after.game, me.account_id));
     }
     auto decided = domain::decide_move(s.catalog, game, me.account_id, move, static_cast<int>(ply));
     if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {

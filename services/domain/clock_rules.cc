@@ -132,6 +132,15 @@ std::string time_control_tag(const std::string& stored_clock_json) {
   return tag;
 }
 
+bool vacation_allowed(const std::string& stored_clock_json) {
+  const json clock = json::parse(stored_clock_json, nullptr, false);
+  if (clock.is_discarded()) return false;
+  auto parsed = parse_time_control(clock);
+  if (std::holds_alternative<ClockProblem>(parsed)) return false;
+  const TimeControl& tc = std::get<TimeControl>(parsed);
+  return tc.type != TimeControl::Type::kNone && tc.vacation;
+}
+
 std::vector<int> expired_seats(const storage::GameRecord& game, hxclock::TimePoint now) {
   std::vector<int> seats;
   if (game.status != "active") return seats;

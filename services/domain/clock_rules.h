@@ -43,6 +43,9 @@ nlohmann::json to_json(const TimeControl& control);
 // "3d/move", "7d+1d max 14d"; plus ", weekends off" and ", no vacation" when they apply.
 std::string time_control_tag(const std::string& stored_clock_json);
 
+// Whether the players' vacation freezes this game's clocks (stored clock JSON text).
+bool vacation_allowed(const std::string& stored_clock_json);
+
 // The seats whose deadline is at or before `now` (active games only).
 std::vector<int> expired_seats(const storage::GameRecord& game, hxclock::TimePoint now);
 // A move by `account_id` at `now` after its seat's deadline: the time_expired refusal.

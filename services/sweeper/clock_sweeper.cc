@@ -36,6 +36,7 @@ ClockOptions clock_options(const std::map<std::string, std::string, std::less<>>
   o.outage_threshold_s = number(env, "HEXPOST_OUTAGE_THRESHOLD_S", 600, 1, 30 * 86400);
   o.dead_game_days = static_cast<int>(number(env, "HEXPOST_DEAD_GAME_DAYS", 90, 0, 3650));
   o.sweep_interval_s = number(env, "HEXPOST_SWEEP_S", 30, 0.05, 3600);
+  o.auto_vacation = number(env, "HEXPOST_AUTO_VACATION", 0, 0, 1) == 1;
   if (auto it = env.find("HEXPOST_REMINDERS"); it != env.end()) {
     try {
       o.reminder_fractions =
@@ -54,6 +55,16 @@ ClockSweeper::ClockSweeper(const domain::Catalog& catalog, storage::GamesReposit
 
 ClockSweeper::~ClockSweeper() { stop(); }
 
+bool ClockSweeper::try_auto_vacation(const storage::GameRecord& game, int seat,
+                                     const std::string& at) {
+  if (!options_.auto_vacation || !domain::vacation_allowed(game.clock_json)) return false;
+  const auto change =
+      clocks_.start_vacation(game.seats[seat].account_id, at, 1, options_.vacation_days_per_year);
+  if (change != storage::VacationChange::kDone) return false;
+  ++auto_vacations_;
+  return true;
+}
+
 int ClockSweeper::expire_game(storage::Id game_id, hxclock::TimePoint now) {
   const std::string at = hxclock::to_rfc3339(now);
   int stored = 0;
@@ -64,6 +75,7 @@ int ClockSweeper::expire_game(storage::Id game_id, hxclock::TimePoint now) {
     if (!loaded) return stored;
     const std::vector<int> expired = domain::expired_seats(loaded->game, now);
     if (expired.empty()) return stored;
+    if (try_auto_vacation(loaded->game, expired.front(), at)) continue;  // reload: frozen now
     auto decided = domain::decide_timeout(catalog_, loaded->game, expired.front());
     if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
       spdlog::warn("sweeper: game {} seat {}: {}", game_id, expired.front(), refusal->message);

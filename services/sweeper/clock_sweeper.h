@@ -5,6 +5,7 @@
 // unclocked games and reports vacations that ran out. hexpostd runs it on a thread; tests call
 // sweep_at() with a ManualClock's instant.
 
+#include <atomic>
 #include <condition_variable>
 #include <map>
 #include <mutex>
@@ -26,6 +27,7 @@ struct ClockOptions {
   int dead_game_days = 90;       // HEXPOST_DEAD_GAME_DAYS (unclocked games; 0 = never)
   double sweep_interval_s = 30;  // HEXPOST_SWEEP_S
   int batch = 500;               // rows per statement
+  bool auto_vacation = false;    // HEXPOST_AUTO_VACATION=1: a flag fall takes a vacation day
 };
 
 // Reads the variables above (all optional). Throws std::invalid_argument naming a bad one.
@@ -52,6 +54,8 @@ class ClockSweeper {
   // Times out every seat of the game whose deadline is at or before `now`. Returns the timeout
   // entries this call stored (0 when a move or another sweeper got there first).
   int expire_game(storage::Id game_id, hxclock::TimePoint now);
+  // Flag falls this sweeper turned into vacation days since it was made (auto_vacation).
+  int auto_vacations() const { return auto_vacations_.load(); }
 
   // The thread: sweep_once() every sweep_interval_s until stop(). Errors are logged, not thrown.
   void start();
@@ -61,6 +65,9 @@ class ClockSweeper {
 
  private:
   void loop();
+  // With auto_vacation, a seat that ran out takes one day of its player's vacation allowance
+  // (Little Golem style) instead of losing, while a whole day is left and the game allows it.
+  bool try_auto_vacation(const storage::GameRecord& game, int seat, const std::string& at);
 
   const domain::Catalog& catalog_;
   storage::GamesRepository& games_;
@@ -71,6 +78,7 @@ class ClockSweeper {
   std::condition_variable wake_;
   bool stopping_ = false;
   std::thread thread_;
+  std::atomic<int> auto_vacations_{0};
 };
 
 }  // namespace sweeper

@@ -419,3 +419,42 @@ TEST(ClockLists, MyTurnIsOrderedByDeadline) {
 }
 
 }  // namespace
+
+namespace {
+
+// HEXPOST_AUTO_VACATION: a flag fall takes a day of vacation while a whole day is left; a move
+// after the deadline then goes through; with the allowance spent the flag fall loses.
+TEST(ClockAutoVacation, FlagFallTakesADayWhileTheAllowanceLasts) {
+  SVC_REQUIRE_DB();
+  const TimePoint t0 = at("2026-03-02T12:00:00Z");
+  hxclock::ManualClock clock(t0);
+  api::GameServiceOptions options = test_options();
+  options.clocks.auto_vacation = true;
+  options.clocks.vacation_days_per_year = 1.5;
+  ClockedServer s(clock, options);
+  Client& c = *s.client;
+  std::vector<Account> p = {make_account(c, "auto"), make_account(c, "auto")};
+  const std::string id = start_clocked(c, p, {{"days_per_move", 1}});
+  const json start = game(c, id, p[0]);
+  const int first = seat_to_move(start);
+  const Account& late = start.at("to_move").at(0) == p[0].username ? p[0] : p[1];
+  clock.set(t0 + 24h + 1s);
+  ASSERT_EQ(move(c, id, p), 201);  // the flag fell, a vacation day was taken, the move counts
+  EXPECT_EQ(s.service().sweeper.auto_vacations(), 1);
+  EXPECT_EQ(events(id, "timeout"), 0);
+  EXPECT_DOUBLE_EQ(c.get("/v1/me/vacation", late.token).body.at("used_days").get<double>(), 1.0);
+  // The other player: the sweeper finds the flag fall, a day is taken; then only half a day is
+  // left, so the next flag fall loses.
+  const int second = 1 - first;
+  clock.set(t0 + 48h + 2s);
+  s.service().sweeper.sweep_at(clock.now());  // (other tests' games may share the database)
+  EXPECT_GE(s.service().sweeper.auto_vacations(), 2);
+  EXPECT_EQ(events(id, "timeout"), 0);
+  EXPECT_EQ(at(deadline_of(id, second)), t0 + 72h + 2s);
+  clock.set(t0 + 72h + 2s);
+  s.service().sweeper.sweep_at(clock.now());
+  EXPECT_EQ(events(id, "timeout"), 1);
+  EXPECT_EQ(game(c, id, p[0]).at("status"), "finished");
+}
+
+}  // namespace
