@@ -48,6 +48,12 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_RATE_PER_S           per-token sustained request rate (default 20)
   HEXPOST_RATE_BURST           per-token burst (token-bucket size, default 120)
   HEXPOST_CHALLENGE_EXPIRY_S   challenges expire after this many seconds (default 604800)
+  HEXPOST_SWEEP_S              clock sweeper period in seconds (default 30)
+  HEXPOST_VACATION_DAYS        yearly vacation allowance per player (default 30)
+  HEXPOST_OUTAGE_THRESHOLD_S   heartbeat gap that counts as an outage (default 600)
+  HEXPOST_REMINDERS            reminder fractions of a turn's time (default 0.5,0.8,0.95)
+  HEXPOST_DEAD_GAME_DAYS       unclocked games idle this long are aborted (default 90; 0 = never)
+  HEXPOST_AUTO_VACATION        1: a flag fall takes a vacation day while one is left (default 0)
 )";
 
 void setup_logging(const std::string& level) {
@@ -187,6 +193,14 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
                                cfg.db_wait);
   prepare_schema(cfg, pool, migrations);
 
+  // Before any sweep: a gap in every instance's heartbeat is an outage, and the clocks are
+  // frozen for it (this also registers the instance).
+  if (auto outage = storage::ClocksRepository(pool).check_outage(
+          cfg.instance_id, hxclock::to_rfc3339(hxclock::system_clock().now()),
+          game_options.clocks.outage_threshold_s)) {
+    spdlog::warn("outage from {} to {}: {} running clocks extended by {:.0f} s", outage->from,
+                 outage->to, outage->seats, outage->extended_by_s);
+  }
   storage::InstanceRepository instances(pool);
   instances.register_start(cfg.instance_id);
   storage::Heartbeat heartbeat(instances, cfg.instance_id, cfg.heartbeat_interval);
@@ -201,12 +215,14 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
                          [&] { return to_api(storage::check_readiness(pool, migrations)); });
   api::GameService games(pool, domain::Catalog::from_registry(), game_options);
   api::add_game_service_routes(server, games);
+  games.sweeper.start();
   const int port = server.bind(cfg.listen.host, cfg.listen.port);
   spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
 
   signals.start([&server] { server.stop(); });
   const bool clean = server.run();
   signals.stop();
+  games.sweeper.stop();
   heartbeat.stop();
   spdlog::info("hexpostd stopped");
   return clean ? 0 : 1;

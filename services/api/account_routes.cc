@@ -128,7 +128,8 @@ void get_me(GameService& s, const Request& req, Response& res) {
              {"admin", account->is_admin},
              {"scopes", account->scopes},
              {"token_scopes", me.scopes},
-             {"created_at", account->created_at}});
+             {"created_at", account->created_at},
+             {"time_zone", s.clocks.time_zone(me.account_id)}});
 }
 
 void get_catalog(GameService& s, const Request&, Response& res) {

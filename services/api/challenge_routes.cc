@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "services/api/routes.h"
+#include "services/domain/clock_rules.h"
 #include "services/fairness/fairness.h"
 
 namespace api {
@@ -12,25 +13,18 @@ namespace {
 
 const std::vector<std::string> kPlayScopes = {"play", "bot"};
 
+// The time control, normalised (domain::parse_time_control); 400 invalid_clock otherwise.
 json clock_from(const json& body) {
-  if (!body.contains("clock") || body.at("clock").is_null()) return json::object();
-  const json& clock = body.at("clock");
-  if (!clock.is_object()) {
+  const json clock = body.contains("clock") ? body.at("clock") : json(nullptr);
+  if (!clock.is_null() && !clock.is_object()) {
     throw GameError(400, "invalid_field", "clock must be an object.", {{"field", "clock"}});
   }
-  json out = json::object();
-  for (const auto& [key, value] : clock.items()) {
-    if (key != "days_per_move") {
-      throw GameError(400, "invalid_clock", "Unknown clock field '" + key + "'.",
-                      {{"field", "clock"}});
-    }
-    if (!value.is_number_integer() || value.get<long long>() < 1 || value.get<long long>() > 60) {
-      throw GameError(400, "invalid_clock", "days_per_move must be an integer from 1 to 60.",
-                      {{"field", "clock"}});
-    }
-    out[key] = value;
+  auto parsed = domain::parse_time_control(clock);
+  if (auto* problem = std::get_if<domain::ClockProblem>(&parsed)) {
+    throw GameError(400, "invalid_clock", "Bad clock: " + problem->message + ".",
+                    {{"field", "clock"}});
   }
-  return out;
+  return domain::to_json(std::get<domain::TimeControl>(parsed));
 }
 
 void post_challenge(GameService& s, const Request& req, Response& res) {
@@ -134,9 +128,11 @@ void accept_challenge(GameService& s, const Request& req, Response& res) {
   const json body = optional_json_object_body(req);
   const std::string seed = string_field(body, "seed", false, 128);
   const storage::AcceptResult result = s.challenges.accept(
-      id, me.account_id, seed, [&s](const storage::ChallengeRecord& c, storage::Id game_id) {
+      id, me.account_id, seed,
+      [&s](const storage::ChallengeRecord& c, storage::Id game_id) {
         return domain::start_game(s.catalog, c, game_id);
-      });
+      },
+      hxclock::to_rfc3339(s.clock.now()));
   using St = storage::AcceptStatus;
   switch (result.status) {
     case St::kNotFound:

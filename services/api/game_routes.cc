@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include "services/api/routes.h"
+#include "services/domain/clock_rules.h"
 
 namespace api {
 
@@ -17,7 +18,7 @@ constexpr int kRetries = 5;  // re-decisions after a lost race that left the ply
 
 storage::LoadedGame load_or_404(GameService& s, storage::Id id, bool with_moves,
                                 storage::Id account = 0, const std::string& key = "") {
-  auto loaded = s.games.load(id, with_moves, account, key);
+  auto loaded = s.games.load(id, hxclock::to_rfc3339(s.clock.now()), with_moves, account, key);
   if (!loaded) throw GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
   return std::move(*loaded);
 }
@@ -30,24 +31,15 @@ json current_state(const storage::GameRecord& game, storage::Id caller) {
   return state;
 }
 
-std::string now_text() {
-  const auto now = std::chrono::system_clock::now();
-  const std::time_t t = std::chrono::system_clock::to_time_t(now);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 // The game row as it is after `w` was stored.
-storage::GameRecord after_entry(storage::GameRecord game, const storage::EntryWrite& w) {
+storage::GameRecord after_entry(storage::GameRecord game, const storage::EntryWrite& w,
+                                hxclock::TimePoint now) {
   game.ply += 1;
   game.version += 1;
   game.position = w.position;
   game.to_move = w.to_move;
   game.last_hash = w.hash;
-  game.updated_at = now_text();
+  game.updated_at = hxclock::to_rfc3339(now);
   if (w.is_move && std::find(game.moved_seats.begin(), game.moved_seats.end(), w.seat) ==
                        game.moved_seats.end()) {
     game.moved_seats.push_back(w.seat);
@@ -108,12 +100,24 @@ void post_move(GameService& s, const Request& req, Response& res) {
       throw GameError(409, "stale_ply", "The game is at ply " + std::to_string(game.ply) + ".",
                       {{"current", current_state(game, me.account_id)}});
     }
+    const hxclock::TimePoint at = s.clock.now();
+    if (auto late = domain::check_deadline(game, me.account_id, at)) {
+      // Past the deadline: the game is forfeited (once, however many ask) and the move refused.
+      s.sweeper.expire_game(id, at);
+      storage::LoadedGame after = load_or_404(s, id, false);
+      if (after.game.ply == game.ply && after.game.status == "active" &&
+          !domain::check_deadline(after.game, me.account_id, at)) {
+        continue;  // HEXPOST_AUTO_VACATION gave the player a day: decide again
+      }
+      throw refusal_error(*late, current_state(after.game, me.account_id));
+    }
     auto decided = domain::decide_move(s.catalog, game, me.account_id, move, static_cast<int>(ply));
     if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
       throw refusal_error(*refusal, current_state(game, me.account_id));
     }
     auto& d = std::get<domain::EntryDecision>(decided);
-    const storage::GameRecord after = after_entry(game, d.write);
+    d.write.at = hxclock::to_rfc3339(at);
+    const storage::GameRecord after = after_entry(game, d.write, at);
     const json answer = {
         {"move", d.canonical},
         {"record", d.write.record},
@@ -130,7 +134,7 @@ void post_move(GameService& s, const Request& req, Response& res) {
       res.set_header("ETag", etag_of(after));
       res.set_header("Location", "/v1/games/" + std::to_string(id));
       res.status = 201;
-      res.set_content(d.write.response_body, "application/json");
+      res.set_content(written.response_body, "application/json");  // with the new deadlines
       return;
     }
     if (!key.empty()) {
@@ -176,13 +180,18 @@ void post_resign(GameService& s, const Request& req, Response& res) {
       throw refusal_error(*refusal, current_state(loaded.game, me.account_id));
     }
     auto& d = std::get<domain::EntryDecision>(decided);
-    const storage::GameRecord after = after_entry(loaded.game, d.write);
-    if (s.games.append_entry(d.write).outcome == storage::WriteOutcome::kApplied) {
+    const hxclock::TimePoint now = s.clock.now();
+    d.write.at = hxclock::to_rfc3339(now);
+    const storage::GameRecord after = after_entry(loaded.game, d.write, now);
+    d.write.response_body =
+        json{{"record", d.write.record},
+             {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}}
+            .dump(-1, ' ', false, json::error_handler_t::replace);
+    const storage::WriteResult written = s.games.append_entry(d.write);
+    if (written.outcome == storage::WriteOutcome::kApplied) {
       res.set_header("ETag", etag_of(after));
-      send_json(
-          res, 200,
-          {{"record", d.write.record},
-           {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}});
+      res.status = 200;
+      res.set_content(written.response_body, "application/json");  // with the new deadlines
       return;
     }
     if (attempt + 1 >= kRetries) {
@@ -203,7 +212,8 @@ void status_change(GameService& s, const Request& req, Response& res, Decide dec
     if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
       throw refusal_error(*refusal, current_state(loaded.game, me.account_id));
     }
-    const auto& w = std::get<storage::StatusWrite>(decided);
+    auto w = std::get<storage::StatusWrite>(decided);
+    w.at = hxclock::to_rfc3339(s.clock.now());
     if (s.games.update_status(w).outcome == storage::WriteOutcome::kApplied) {
       storage::LoadedGame fresh = load_or_404(s, id, true);
       res.set_header("ETag", etag_of(fresh.game));
@@ -298,7 +308,8 @@ void get_my_games(GameService& s, const Request& req, Response& res) {
     c.game_id = game_id;
     after = c;
   }
-  const auto items = s.games.list_for_player(me.account_id, filter, after, limit);
+  const auto items = s.games.list_for_player(me.account_id, filter, after, limit,
+                                             hxclock::to_rfc3339(s.clock.now()));
   json games = json::array();
   int my_turn = 0;
   for (const auto& item : items) {
@@ -339,7 +350,7 @@ void get_games(GameService& s, const Request& req, Response& res) {
     }
     before = id;
   }
-  const auto rows = s.games.list(filter, before, limit);
+  const auto rows = s.games.list(filter, before, limit, hxclock::to_rfc3339(s.clock.now()));
   json games = json::array();
   for (const auto& g : rows) games.push_back(game_summary(g, 0));
   json out = {{"games", games}, {"next_cursor", nullptr}};

@@ -65,6 +65,12 @@ const std::vector<RouteDoc> kRoutes = {
     {"GET", "/v1/games/{id}/record"},
     {"GET", "/v1/games/{id}/fairness"},
     {"GET", "/v1/openapi.json"},
+    {"PATCH", "/v1/me"},
+    {"GET", "/v1/me/vacation"},
+    {"POST", "/v1/me/vacation"},
+    {"POST", "/v1/me/vacation/stop"},
+    {"GET", "/v1/admin/clocks"},
+    {"POST", "/v1/admin/clocks"},
 };
 
 }  // namespace
@@ -76,6 +82,7 @@ GameServiceOptions game_service_options(
   options.rate_limit.capacity = positive_number(env, "HEXPOST_RATE_BURST", 120, 1e7);
   options.challenge_expiry_s = static_cast<int>(
       positive_number(env, "HEXPOST_CHALLENGE_EXPIRY_S", 7 * 24 * 3600, 365 * 24 * 3600));
+  options.clocks = sweeper::clock_options(env);
   return options;
 }
 
@@ -88,13 +95,16 @@ GameService::GameService(storage::ConnectionPool& pool_ref, domain::Catalog cata
       hasher(options_value.password_hash_concurrency, options_value.argon2),
       accounts(pool_ref),
       challenges(pool_ref),
-      games(pool_ref) {}
+      games(pool_ref),
+      clocks(pool_ref),
+      sweeper(catalog, games, clocks, clock_ref, options_value.clocks) {}
 
 void add_game_service_routes(Server& server, GameService& service) {
   server.add_exception_mapper(database_failure);
   add_account_routes(server, service);
   add_challenge_routes(server, service);
   add_game_routes(server, service);
+  add_clock_routes(server, service);
   server.get("/v1/openapi.json", [](const Request&, Response& res) {
     res.status = 200;
     res.set_content(openapi_document(), "application/json");

@@ -20,7 +20,9 @@
 #include "services/domain/game_logic.h"
 #include "services/storage/accounts_repository.h"
 #include "services/storage/challenges_repository.h"
+#include "services/storage/clocks_repository.h"
 #include "services/storage/games_repository.h"
+#include "services/sweeper/clock_sweeper.h"
 
 namespace storage {
 class ConnectionPool;
@@ -34,9 +36,11 @@ struct GameServiceOptions {
   int password_hash_concurrency = 2;
   domain::Argon2Params argon2;
   std::string site = "hexpost";  // the record's Site tag
+  sweeper::ClockOptions clocks;  // issue 8: vacation allowance, reminders, dead games, sweeps
 };
 
-// Reads HEXPOST_RATE_PER_S, HEXPOST_RATE_BURST and HEXPOST_CHALLENGE_EXPIRY_S (optional).
+// Reads HEXPOST_RATE_PER_S, HEXPOST_RATE_BURST and HEXPOST_CHALLENGE_EXPIRY_S (optional), and
+// the clock variables of sweeper::clock_options.
 // Throws std::invalid_argument naming the variable on a bad value.
 GameServiceOptions game_service_options(const std::map<std::string, std::string, std::less<>>& env);
 
@@ -53,6 +57,8 @@ class GameService {
   storage::AccountsRepository accounts;
   storage::ChallengesRepository challenges;
   storage::GamesRepository games;
+  storage::ClocksRepository clocks;
+  sweeper::ClockSweeper sweeper;  // not started here: hexpostd starts its thread
 };
 
 struct CreatedAccount {

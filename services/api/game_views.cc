@@ -1,8 +1,10 @@
 #include "services/api/game_views.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "rules/core/play.h"
+#include "services/domain/clock_rules.h"
 
 namespace api {
 
@@ -43,12 +45,14 @@ json result_view(const storage::GameRecord& game) {
 json seats_view(const storage::GameRecord& game) {
   json seats = json::array();
   for (const auto& s : game.seats) {
-    seats.push_back({{"seat", s.seat},
-                     {"username", s.username},
-                     {"to_move", std::count(game.to_move.begin(), game.to_move.end(), s.seat) > 0},
-                     {"placement", s.placement ? json(*s.placement) : json(nullptr)},
-                     {"score", s.score ? json(*s.score) : json(nullptr)},
-                     {"deadline", nullptr}});
+    seats.push_back(
+        {{"seat", s.seat},
+         {"username", s.username},
+         {"to_move", std::count(game.to_move.begin(), game.to_move.end(), s.seat) > 0},
+         {"placement", s.placement ? json(*s.placement) : json(nullptr)},
+         {"score", s.score ? json(*s.score) : json(nullptr)},
+         {"deadline", s.deadline.empty() ? json(nullptr) : json(s.deadline)},
+         {"remaining_s", s.remaining_s ? json(std::llround(*s.remaining_s)) : json(nullptr)}});
   }
   return seats;
 }
@@ -205,6 +209,7 @@ std::string game_record_text(const storage::GameRecord& game,
   out += tag("Players", std::to_string(game.players));
   for (const auto& s : game.seats) out += tag("Seat" + std::to_string(s.seat + 1), s.username);
   out += tag("Options", game.options_json);
+  out += tag("TimeControl", domain::time_control_tag(game.clock_json));
   out += tag("Status", game.status);
   out += tag("Result", result);
   if (r.is_object()) out += tag("Termination", r.value("summary", ""));

@@ -255,6 +255,8 @@ GameError refusal_error(const domain::Refusal& refusal, const json& current_stat
       return GameError(409, "abort_too_late", refusal.message, {{"current", current_state}});
     case K::kBadRequest:
       return GameError(400, "invalid_field", refusal.message);
+    case K::kTimeExpired:
+      return GameError(409, "time_expired", refusal.message, {{"current", current_state}});
   }
   return GameError(500, "internal", "unknown refusal");
 }

@@ -13,5 +13,6 @@ namespace api {
 void add_account_routes(Server& server, GameService& service);
 void add_challenge_routes(Server& server, GameService& service);
 void add_game_routes(Server& server, GameService& service);
+void add_clock_routes(Server& server, GameService& service);  // issue 8: vacation, zones, pause
 
 }  // namespace api

@@ -82,24 +82,48 @@ void add_event(pqxx::transaction_base& tx, std::optional<Id> game_id, Id challen
   tx.exec_params("SELECT pg_notify('hexpost_events', $1)", row[0].as<std::string>());
 }
 
-void insert_game(pqxx::transaction_base& tx, const ChallengeRecord& c, Id game_id,
-                 const NewGame& g) {
+// The first turn's clocks: every seat gets its starting bank; the seats to move start running
+// at `at` (or when their player's vacation ends, or not at all while clocks are paused).
+void start_clocks(pqxx::transaction_base& tx, Id game_id, const std::string& at) {
+  tx.exec_params(
+      "UPDATE game_seats gs SET bank_s = hx_turn_budget_s(g.clock, NULL), clock_from = CASE "
+      "WHEN gs.list_rank = 0 AND (g.clock->>'type') <> 'none' AND cc.paused_at IS NULL THEN "
+      "greatest($2::timestamptz, CASE WHEN coalesce((g.clock->>'vacation')::boolean, true) THEN "
+      "a.vacation_until END) END FROM games g, accounts a, clock_control cc WHERE gs.game_id = $1 "
+      "AND g.id = gs.game_id AND a.id = gs.account_id",
+      game_id, at);
+  tx.exec_params(
+      "UPDATE game_seats gs SET deadline = x.deadline, next_reminder_at = gs.clock_from, "
+      "turn_budget_s = CASE WHEN gs.list_rank = 0 THEN gs.bank_s END, "
+      "list_key = coalesce(extract(epoch FROM x.deadline), gs.list_key) "
+      "FROM (SELECT s.game_id, s.seat, hx_deadline(s.clock_from, s.bank_s, a.time_zone, "
+      "coalesce((g.clock->>'weekends_off')::boolean, false)) AS deadline FROM game_seats s "
+      "JOIN games g ON g.id = s.game_id JOIN accounts a ON a.id = s.account_id "
+      "WHERE s.game_id = $1) x WHERE gs.game_id = x.game_id AND gs.seat = x.seat",
+      game_id);
+}
+
+void insert_game(pqxx::transaction_base& tx, const ChallengeRecord& c, Id game_id, const NewGame& g,
+                 const std::string& at) {
   tx.exec_params(
       "INSERT INTO games (id, game, players, options, clock, rated, challenge_id, position, "
-      "to_move, server_seed, commitment, game_seed, setup_draws, last_hash) VALUES ($1, $2, $3, "
-      "$4::jsonb, $5::jsonb, $6, $7, $8, ARRAY(SELECT jsonb_array_elements_text($9::jsonb)::int), "
-      "decode($10, 'hex'), $11, decode($12, 'hex'), $13, $11)",
+      "to_move, server_seed, commitment, game_seed, setup_draws, last_hash, created_at, "
+      "updated_at) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, ARRAY(SELECT "
+      "jsonb_array_elements_text($9::jsonb)::int), decode($10, 'hex'), $11, decode($12, 'hex'), "
+      "$13, $11, $14::timestamptz, $14::timestamptz)",
       game_id, c.game, c.players, c.options_json, c.clock_json, c.rated, c.id, g.position,
-      sql::json_array(g.to_move), c.server_seed_hex, c.commitment, g.game_seed_hex, g.setup_draws);
+      sql::json_array(g.to_move), c.server_seed_hex, c.commitment, g.game_seed_hex, g.setup_draws,
+      at);
   for (std::size_t seat = 0; seat < g.seat_accounts.size(); ++seat) {
     const bool to_move =
         std::find(g.to_move.begin(), g.to_move.end(), static_cast<int>(seat)) != g.to_move.end();
     tx.exec_params(
         "INSERT INTO game_seats (game_id, seat, account_id, slot, player_seed, list_rank, "
-        "list_key) VALUES ($1, $2, $3, $4, $5, $6, extract(epoch FROM now()))",
+        "list_key) VALUES ($1, $2, $3, $4, $5, $6, extract(epoch FROM $7::timestamptz) + $8)",
         game_id, static_cast<int>(seat), g.seat_accounts[seat], g.seat_slots[seat],
-        g.seat_seeds[seat], to_move ? 0 : 1);
+        g.seat_seeds[seat], to_move ? 0 : 1, at, to_move ? 1e9 : 0.0);
   }
+  start_clocks(tx, game_id, at);
   tx.exec_params("UPDATE challenges SET status = 'started', game_id = $2 WHERE id = $1", c.id,
                  game_id);
 }
@@ -159,8 +183,8 @@ std::vector<ChallengeRecord> ChallengesRepository::list_open(Id account_id, int 
 }
 
 AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
-                                          const std::string& player_seed,
-                                          const GameStarter& start) {
+                                          const std::string& player_seed, const GameStarter& start,
+                                          const std::string& at) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::work tx(c);
     std::optional<ChallengeRecord> found = find_in(tx, challenge_id, true);
@@ -199,7 +223,7 @@ AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
     if (auto* error = std::get_if<std::string>(&decided)) {
       return AcceptResult{AcceptStatus::kRejected, {}, *error};
     }
-    insert_game(tx, ch, game_id, std::get<NewGame>(decided));
+    insert_game(tx, ch, game_id, std::get<NewGame>(decided), at);
     add_event(
         tx, game_id, challenge_id, "game_started", participant_ids(ch),
         {{"challenge_id", std::to_string(challenge_id)}, {"game_id", std::to_string(game_id)}});

@@ -60,7 +60,7 @@ class ChallengesRepository {
   // Open challenges the account created, is invited to, or can join (open seeks), newest first.
   std::vector<ChallengeRecord> list_open(Id account_id, int limit);
   AcceptResult accept(Id challenge_id, Id account_id, const std::string& player_seed,
-                      const GameStarter& start);
+                      const GameStarter& start, const std::string& at);
   // An invitee declines, or the creator withdraws (status cancelled).
   DeclineStatus decline(Id challenge_id, Id account_id, const std::string& reason);
 

@@ -9,7 +9,8 @@ namespace {
 
 using nlohmann::json;
 
-std::string game_columns() {
+// `at` is the parameter holding the clock's instant (remaining time is computed for it).
+std::string game_columns(const std::string& at) {
   return "g.id, g.game, g.players, g.options::text, g.clock::text, g.rated, g.challenge_id, "
          "g.status, g.ply, g.version, g.position, to_json(g.to_move)::text, "
          "to_json(g.moved_seats)::text, to_json(g.draw_offers)::text, coalesce(g.result::text, "
@@ -19,8 +20,12 @@ std::string game_columns() {
          sql::ts("g.finished_at") +
          ", (SELECT json_agg(json_build_object('seat', s.seat, 'account_id', s.account_id, "
          "'username', a.username, 'slot', s.slot, 'player_seed', s.player_seed, 'placement', "
-         "s.placement, 'score', s.score) ORDER BY s.seat) FROM game_seats s JOIN accounts a ON "
-         "a.id = s.account_id WHERE s.game_id = g.id)::text";
+         "s.placement, 'score', s.score, 'deadline', " +
+         sql::ts("s.deadline") + ", 'remaining_s', round(hx_remaining_s(s.bank_s, s.clock_from, " +
+         at +
+         "::timestamptz, a.time_zone, coalesce((g.clock->>'weekends_off')::boolean, false)))) "
+         "ORDER BY s.seat) FROM game_seats s JOIN accounts a ON a.id = s.account_id WHERE "
+         "s.game_id = g.id)::text";
 }
 constexpr int kGameColumnCount = 24;
 
@@ -59,6 +64,8 @@ GameRecord game_from(const pqxx::row& row, int at = 0) {
       seat.player_seed = s.at("player_seed").get<std::string>();
       if (!s.at("placement").is_null()) seat.placement = s.at("placement").get<int>();
       if (!s.at("score").is_null()) seat.score = s.at("score").get<double>();
+      if (!s.at("deadline").is_null()) seat.deadline = s.at("deadline").get<std::string>();
+      if (!s.at("remaining_s").is_null()) seat.remaining_s = s.at("remaining_s").get<double>();
       g.seats.push_back(std::move(seat));
     }
   }
@@ -76,20 +83,56 @@ bool is_idempotency_violation(const pqxx::unique_violation& e) {
   return std::string(e.what()).find("idempotency_keys_pkey") != std::string::npos;
 }
 
-// Seat updates shared by both writes: final placements and the list ordering columns.
+// Seat updates shared by both writes: final placements, the list ordering columns and the seat
+// clocks (docs/clocks.md). Placeholders: $F finished, $P placements, $S scores, $T the clock's
+// instant, $M the seat that made a move (-1 for other entries and status changes).
+//   sc: each seat with what the clock needs (old values: the statement's snapshot)
+//   sd: the new bank and the instant the clock (re)starts from
+//   s:  the update; RETURNING feeds the answer's and the move event's deadlines
 const char* kSeatUpdate =
+    "sc AS (SELECT gs.game_id, gs.seat, gs.account_id, g.status, g.to_move, g.clock, "
+    "(g.clock->>'type') <> 'none' AS clocked, a.time_zone AS tz, "
+    "coalesce((g.clock->>'weekends_off')::boolean, false) AS wo, "
+    "g.status = 'active' AND gs.seat = ANY(g.to_move) AND (g.clock->>'type') <> 'none' AS run, "
+    "gs.list_rank = 0 AS was, gs.seat = $M AS mover, cc.paused_at, "
+    "CASE WHEN coalesce((g.clock->>'vacation')::boolean, true) THEN a.vacation_until END AS vac, "
+    "hx_remaining_s(gs.bank_s, gs.clock_from, $T::timestamptz, a.time_zone, "
+    "coalesce((g.clock->>'weekends_off')::boolean, false)) AS rem, "
+    "gs.bank_s, gs.clock_from, gs.deadline, gs.turn_budget_s, gs.reminder_level, "
+    "gs.next_reminder_at FROM g JOIN game_seats gs ON gs.game_id = g.id "
+    "JOIN accounts a ON a.id = gs.account_id CROSS JOIN clock_control cc), "
+    "sb AS (SELECT sc.*, run AND (NOT was OR mover) AS starts, CASE WHEN NOT clocked THEN NULL "
+    "WHEN mover THEN hx_bank_after_move(clock, rem) "
+    "WHEN was AND NOT run THEN CASE WHEN clock->>'type' = 'bank' THEN rem "
+    "ELSE hx_turn_budget_s(clock, NULL) END ELSE bank_s END AS bank1 FROM sc), "
+    "sd AS (SELECT sb.*, CASE WHEN starts THEN hx_turn_budget_s(clock, bank1) ELSE bank1 END "
+    "AS bank, CASE WHEN NOT run THEN NULL WHEN NOT starts THEN clock_from "
+    "WHEN paused_at IS NOT NULL THEN NULL ELSE greatest($T::timestamptz, vac) END AS cfrom "
+    "FROM sb), "
     "s AS (UPDATE game_seats gs SET "
     "placement = CASE WHEN $F THEN ($P::jsonb ->> gs.seat)::int ELSE gs.placement END, "
     "score = CASE WHEN $F THEN ($S::jsonb ->> gs.seat)::float8 ELSE gs.score END, "
-    "list_rank = CASE WHEN g.status <> 'active' THEN 2 WHEN gs.seat = ANY(g.to_move) THEN 0 "
+    "bank_s = sd.bank, clock_from = sd.cfrom, "
+    "deadline = CASE WHEN sd.starts THEN hx_deadline(sd.cfrom, sd.bank, sd.tz, sd.wo) "
+    "WHEN sd.run THEN sd.deadline END, "
+    "turn_budget_s = CASE WHEN sd.starts THEN sd.bank WHEN sd.run THEN sd.turn_budget_s END, "
+    "reminder_level = CASE WHEN sd.starts THEN 0 ELSE sd.reminder_level END, "
+    "next_reminder_at = CASE WHEN sd.starts THEN sd.cfrom WHEN sd.run THEN sd.next_reminder_at "
+    "END, "
+    "list_rank = CASE WHEN sd.status <> 'active' THEN 2 WHEN gs.seat = ANY(sd.to_move) THEN 0 "
     "ELSE 1 END, "
-    "list_key = CASE WHEN g.status <> 'active' THEN -extract(epoch FROM now()) "
-    "WHEN gs.seat = ANY(g.to_move) AND gs.list_rank = 0 THEN gs.list_key "
-    "ELSE extract(epoch FROM now()) END "
-    "FROM g WHERE gs.game_id = g.id RETURNING gs.seat)";
+    "list_key = CASE WHEN sd.status <> 'active' THEN -extract(epoch FROM $T::timestamptz) "
+    "WHEN gs.seat = ANY(sd.to_move) AND sd.was AND NOT sd.mover THEN gs.list_key "
+    "WHEN gs.seat = ANY(sd.to_move) THEN coalesce(extract(epoch FROM "
+    "hx_deadline(sd.cfrom, sd.bank, sd.tz, sd.wo)), extract(epoch FROM $T::timestamptz) + 1e9) "
+    "ELSE extract(epoch FROM $T::timestamptz) END "
+    "FROM sd WHERE gs.game_id = sd.game_id AND gs.seat = sd.seat "
+    "RETURNING gs.seat, gs.deadline, round(hx_remaining_s(gs.bank_s, gs.clock_from, "
+    "$T::timestamptz, sd.tz, sd.wo)) AS remaining_s)";
 
 std::string seat_update(const std::string& finished, const std::string& placements,
-                        const std::string& scores) {
+                        const std::string& scores, const std::string& instant,
+                        const std::string& mover) {
   std::string sql = kSeatUpdate;
   auto replace = [&](const std::string& from, const std::string& to) {
     for (auto at = sql.find(from); at != std::string::npos; at = sql.find(from, at + to.size())) {
@@ -99,17 +142,25 @@ std::string seat_update(const std::string& finished, const std::string& placemen
   replace("$F", finished);
   replace("$P", placements);
   replace("$S", scores);
+  replace("$T", instant);
+  replace("$M", mover);
   return sql;
 }
 
+// The seat clocks the statement wrote, for answers: {"<seat>": {"deadline","remaining_s"}}.
+const char* kClocksJson =
+    "(SELECT jsonb_object_agg(s.seat::text, jsonb_build_object('deadline', to_char(s.deadline "
+    "AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'), 'remaining_s', s.remaining_s)) "
+    "FROM s)";
+
 }  // namespace
 
-std::optional<LoadedGame> GamesRepository::load(Id game_id, bool with_moves, Id account_id,
-                                                const std::string& idempotency_key) {
+std::optional<LoadedGame> GamesRepository::load(Id game_id, const std::string& at, bool with_moves,
+                                                Id account_id, const std::string& idempotency_key) {
   // One statement (one snapshot, one round trip): the row, its seats, optionally the move list
   // and the stored answer for an idempotency key.
   static const std::string kSql =
-      "SELECT " + game_columns() +
+      "SELECT " + game_columns("$5") +
       ", (SELECT json_build_object('hash', request_hash, 'status', status, 'body', body) FROM "
       "idempotency_keys WHERE account_id = $2 AND key = $3 AND $3 <> '')::text, "
       "CASE WHEN $4 THEN (SELECT json_agg(json_build_object('ply', m.ply, 'seat', m.seat, "
@@ -121,7 +172,7 @@ std::optional<LoadedGame> GamesRepository::load(Id game_id, bool with_moves, Id 
     c.prepare("games_load", kSql);
     pqxx::nontransaction tx(c);
     const pqxx::result r =
-        tx.exec_prepared("games_load", game_id, account_id, idempotency_key, with_moves);
+        tx.exec_prepared("games_load", game_id, account_id, idempotency_key, with_moves, at);
     if (r.empty()) return std::nullopt;
     LoadedGame loaded;
     loaded.game = game_from(r[0]);
@@ -152,6 +203,9 @@ std::optional<StoredResponse> GamesRepository::stored_response(Id account_id,
 }
 
 WriteResult GamesRepository::append_entry(const EntryWrite& w) {
+  // $22 is the clock's instant: a move is refused (no row) once the mover's deadline has passed,
+  // so a move and the sweeper's timeout can never both be stored. $23/$24: an extra event (the
+  // sweeper's "timeout"), in the same transaction.
   static const std::string kSql =
       "WITH g AS (UPDATE games SET ply = ply + 1, version = version + 1, position = $3, "
       "to_move = ARRAY(SELECT jsonb_array_elements_text($4::jsonb)::int), "
@@ -160,24 +214,36 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       "draw_offers = CASE WHEN $6 = ANY(draw_offers) THEN ARRAY[$6::int] ELSE '{}'::int[] END, "
       "status = CASE WHEN $7 THEN 'finished' ELSE status END, "
       "result = CASE WHEN $7 THEN $8::jsonb ELSE result END, "
-      "finished_at = CASE WHEN $7 THEN now() ELSE finished_at END, "
-      "last_hash = $9, updated_at = now() "
+      "finished_at = CASE WHEN $7 THEN $22::timestamptz ELSE finished_at END, "
+      "last_hash = $9, updated_at = $22::timestamptz "
       "WHERE id = $1 AND ply = $2 AND version = $21 AND status = 'active' "
-      "RETURNING id, ply, version, to_move, status), "
-      "m AS (INSERT INTO moves (game_id, ply, seat, account_id, record, draws, hash) "
-      "SELECT id, ply, $6, $10, $11, $12, $9 FROM g RETURNING ply), " +
-      seat_update("$7", "$19", "$20") +
-      ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload) "
+      "AND NOT ($5 AND EXISTS (SELECT 1 FROM game_seats x WHERE x.game_id = $1 AND x.seat = $6 "
+      "AND x.deadline <= $22::timestamptz)) "
+      "RETURNING id, ply, version, to_move, status, clock), "
+      "m AS (INSERT INTO moves (game_id, ply, seat, account_id, record, draws, hash, created_at) "
+      "SELECT id, ply, $6, $10, $11, $12, $9, $22::timestamptz FROM g RETURNING ply), " +
+      seat_update("$7", "$19", "$20", "$22", "CASE WHEN $5 THEN $6 ELSE -1 END") +
+      ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
       "SELECT id, 'move', ply, ARRAY(SELECT jsonb_array_elements_text($13::jsonb)::bigint), "
-      "$14::jsonb FROM g RETURNING id), "
-      "f AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload) "
+      "$14::jsonb || jsonb_build_object('deadlines', (SELECT jsonb_agg(to_char(s.deadline AT "
+      "TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') ORDER BY s.seat) FROM s)), "
+      "$22::timestamptz FROM g RETURNING id), "
+      "t AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
+      "SELECT id, $23, ply, ARRAY(SELECT jsonb_array_elements_text($13::jsonb)::bigint), "
+      "$24::jsonb, $22::timestamptz FROM g WHERE $23 <> '' RETURNING id), "
+      "f AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
       "SELECT id, 'game_finished', ply, ARRAY(SELECT jsonb_array_elements_text($13::jsonb)::"
-      "bigint), $8::jsonb FROM g WHERE $7 RETURNING id), "
-      "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body) "
-      "SELECT $10, $15, $16, $17, $18 FROM g WHERE $15 <> '' RETURNING 1) "
+      "bigint), $8::jsonb, $22::timestamptz FROM g WHERE $7 RETURNING id), "
+      "c AS (SELECT " +
+      std::string(kClocksJson) +
+      " AS clocks), "
+      "b AS (SELECT hx_with_clocks($18, c.clocks) AS body FROM c), "
+      "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body, "
+      "created_at) SELECT $10, $15, $16, $17, b.body, $22::timestamptz FROM g, b WHERE $15 <> '' "
+      "RETURNING 1) "
       "SELECT g.version, e.id, pg_notify('hexpost_events', e.id::text), "
-      "(SELECT count(*) FROM m), (SELECT count(*) FROM s), (SELECT count(*) FROM f), "
-      "(SELECT count(*) FROM i) FROM g, e";
+      "(SELECT count(*) FROM m), (SELECT count(*) FROM f), (SELECT count(*) FROM t), "
+      "(SELECT count(*) FROM i), b.body, c.clocks::text FROM g, e, b, c";
   return pool_.run([&](pqxx::connection& c) {
     WriteResult result;
     try {
@@ -188,11 +254,14 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
           w.is_move, w.seat, w.finished, w.finished ? w.result_json : std::string("null"), w.hash,
           w.account_id, w.record, w.draws, sql::json_array(w.recipients), w.event_payload_json,
           w.idempotency_key, w.request_hash, w.response_status, w.response_body,
-          sql::json_array(w.placements), sql::json_array(w.scores), w.expected_version);
+          sql::json_array(w.placements), sql::json_array(w.scores), w.expected_version, w.at,
+          w.extra_event_kind, w.extra_event_payload_json);
       if (r.empty()) return result;
       result.outcome = WriteOutcome::kApplied;
       result.version = r[0][0].as<std::int64_t>();
       result.event_id = r[0][1].as<Id>();
+      result.response_body = sql::text(r[0][7]);
+      result.clocks_json = sql::text(r[0][8]);
     } catch (const pqxx::unique_violation& e) {
       result.outcome =
           is_idempotency_violation(e) ? WriteOutcome::kDuplicateKey : WriteOutcome::kConflict;
@@ -207,13 +276,14 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
       "draw_offers = ARRAY(SELECT jsonb_array_elements_text($4::jsonb)::int), "
       "to_move = ARRAY(SELECT jsonb_array_elements_text($5::jsonb)::int), "
       "result = CASE WHEN $6 THEN $7::jsonb ELSE result END, "
-      "finished_at = CASE WHEN $6 THEN now() ELSE finished_at END, updated_at = now() "
+      "finished_at = CASE WHEN $6 THEN $13::timestamptz ELSE finished_at END, "
+      "updated_at = $13::timestamptz "
       "WHERE id = $1 AND version = $2 AND status = 'active' "
-      "RETURNING id, ply, version, to_move, status), " +
-      seat_update("$6", "$11", "$12") +
-      ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload) "
+      "RETURNING id, ply, version, to_move, status, clock), " +
+      seat_update("$6", "$11", "$12", "$13", "-1") +
+      ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
       "SELECT id, $8, ply, ARRAY(SELECT jsonb_array_elements_text($9::jsonb)::bigint), "
-      "$10::jsonb FROM g RETURNING id) "
+      "$10::jsonb, $13::timestamptz FROM g RETURNING id) "
       "SELECT g.version, e.id, pg_notify('hexpost_events', e.id::text), "
       "(SELECT count(*) FROM s) FROM g, e";
   return pool_.run([&](pqxx::connection& c) {
@@ -225,7 +295,7 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
                          sql::json_array(w.draw_offers), sql::json_array(w.to_move), w.finished,
                          w.finished ? w.result_json : std::string("null"), w.event_kind,
                          sql::json_array(w.recipients), w.event_payload_json,
-                         sql::json_array(w.placements), sql::json_array(w.scores));
+                         sql::json_array(w.placements), sql::json_array(w.scores), w.at);
     if (r.empty()) return result;
     result.outcome = WriteOutcome::kApplied;
     result.version = r[0][0].as<std::int64_t>();
@@ -236,12 +306,12 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
 
 std::vector<GameListItem> GamesRepository::list_for_player(
     Id account_id, const GameListFilter& filter, const std::optional<GameListCursor>& after,
-    int limit) {
+    int limit, const std::string& at) {
   int min_rank = 0, max_rank = 2;
   if (filter.my_turn_only) max_rank = 0;
   if (filter.status == "active") max_rank = std::min(max_rank, 1);
   if (filter.status == "finished" || filter.status == "aborted") min_rank = 2;
-  static const std::string kSql = "SELECT s.list_rank, s.list_key, " + game_columns() +
+  static const std::string kSql = "SELECT s.list_rank, s.list_key, " + game_columns("$10") +
                                   " FROM game_seats s JOIN games g ON g.id = s.game_id "
                                   "WHERE s.account_id = $1 AND s.list_rank BETWEEN $2 AND $3 "
                                   "AND (s.list_rank, s.list_key, s.game_id) > ($4, $5, $6) "
@@ -253,7 +323,7 @@ std::vector<GameListItem> GamesRepository::list_for_player(
     pqxx::nontransaction tx(c);
     const pqxx::result r =
         tx.exec_prepared("games_list_for_player", account_id, min_rank, max_rank, cursor.rank,
-                         cursor.key, cursor.game_id, filter.game, filter.status, limit);
+                         cursor.key, cursor.game_id, filter.game, filter.status, limit, at);
     std::vector<GameListItem> items;
     for (const auto& row : r) {
       GameListItem item;
@@ -266,17 +336,17 @@ std::vector<GameListItem> GamesRepository::list_for_player(
   });
 }
 
-std::vector<GameRecord> GamesRepository::list(const GameListFilter& filter, Id before_id,
-                                              int limit) {
+std::vector<GameRecord> GamesRepository::list(const GameListFilter& filter, Id before_id, int limit,
+                                              const std::string& at) {
   static const std::string kSql =
-      "SELECT " + game_columns() +
+      "SELECT " + game_columns("$6") +
       " FROM games g WHERE ($1 = 0 OR g.id < $1) AND ($2 = '' OR g.game = $2) "
       "AND ($3 = '' OR g.status = $3) AND ($4 = 0 OR EXISTS (SELECT 1 FROM game_seats x WHERE "
       "x.game_id = g.id AND x.account_id = $4)) ORDER BY g.id DESC LIMIT $5";
   return pool_.run([&](pqxx::connection& c) {
     pqxx::nontransaction tx(c);
     const pqxx::result r = tx.exec_params(kSql, before_id, filter.game, filter.status,
-                                          filter.account_id.value_or(0), limit);
+                                          filter.account_id.value_or(0), limit, at);
     std::vector<GameRecord> games;
     for (const auto& row : r) games.push_back(game_from(row));
     return games;

@@ -23,6 +23,10 @@ struct WriteResult {
   WriteOutcome outcome = WriteOutcome::kConflict;
   std::int64_t version = 0;
   Id event_id = 0;
+  // append_entry: the response body with the seat clocks the write produced (what was stored for
+  // the idempotency key), and those clocks as {"<seat>": {"deadline","remaining_s"}}.
+  std::string response_body;
+  std::string clocks_json;
 };
 
 class GamesRepository {
@@ -30,9 +34,10 @@ class GamesRepository {
   explicit GamesRepository(ConnectionPool& pool) : pool_(pool) {}
 
   // The game with its seats; the moves when with_moves; the stored response for
-  // (account_id, idempotency_key) when the key is not empty.
-  std::optional<LoadedGame> load(Id game_id, bool with_moves, Id account_id = 0,
-                                 const std::string& idempotency_key = "");
+  // (account_id, idempotency_key) when the key is not empty. `at` (RFC 3339) is the instant
+  // the seats' remaining time is computed for.
+  std::optional<LoadedGame> load(Id game_id, const std::string& at, bool with_moves,
+                                 Id account_id = 0, const std::string& idempotency_key = "");
   std::optional<StoredResponse> stored_response(Id account_id, const std::string& key);
 
   WriteResult append_entry(const EntryWrite& write);
@@ -41,9 +46,11 @@ class GamesRepository {
   // The caller's games, most urgent first (their turn, then other active games, then finished
   // ones, newest first). Keyset pagination: pass the last item's (rank, key, id).
   std::vector<GameListItem> list_for_player(Id account_id, const GameListFilter& filter,
-                                            const std::optional<GameListCursor>& after, int limit);
+                                            const std::optional<GameListCursor>& after, int limit,
+                                            const std::string& at);
   // Any games, newest first; `before_id` is the cursor (0 = from the newest).
-  std::vector<GameRecord> list(const GameListFilter& filter, Id before_id, int limit);
+  std::vector<GameRecord> list(const GameListFilter& filter, Id before_id, int limit,
+                               const std::string& at);
 
  private:
   ConnectionPool& pool_;

@@ -21,9 +21,10 @@ void InstanceRepository::register_start(const std::string& instance_id) {
   pool_.run([&](pqxx::connection& conn) {
     pqxx::nontransaction tx(conn);
     tx.exec_params(
-        "INSERT INTO service_instances (instance_id) VALUES ($1) "
-        "ON CONFLICT (instance_id) DO UPDATE SET started_at = now(), last_beat = now()",
-        instance_id);
+        "INSERT INTO service_instances (instance_id, started_at, last_beat) VALUES ($1, "
+        "$2::timestamptz, $2::timestamptz) ON CONFLICT (instance_id) DO UPDATE SET "
+        "started_at = $2::timestamptz, last_beat = $2::timestamptz",
+        instance_id, hxclock::to_rfc3339(clock_.now()));
   });
 }
 
@@ -31,7 +32,8 @@ bool InstanceRepository::beat(const std::string& instance_id) {
   return pool_.run([&](pqxx::connection& conn) {
     pqxx::nontransaction tx(conn);
     const auto result = tx.exec_params(
-        "UPDATE service_instances SET last_beat = now() WHERE instance_id = $1", instance_id);
+        "UPDATE service_instances SET last_beat = $2::timestamptz WHERE instance_id = $1",
+        instance_id, hxclock::to_rfc3339(clock_.now()));
     return result.affected_rows() == 1;
   });
 }

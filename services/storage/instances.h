@@ -10,6 +10,8 @@
 #include <string>
 #include <thread>
 
+#include "services/clock/clock.h"
+
 namespace storage {
 
 class ConnectionPool;
@@ -22,16 +24,21 @@ struct InstanceRecord {
 
 class InstanceRepository {
  public:
-  explicit InstanceRepository(ConnectionPool& pool) : pool_(pool) {}
+  // Times come from `clock` (the service's injected clock), never from PostgreSQL's now(): the
+  // outage check compares heartbeats with that clock.
+  explicit InstanceRepository(ConnectionPool& pool, hxclock::Clock& clock = hxclock::system_clock())
+      : pool_(pool), clock_(clock) {}
 
-  // Inserts the instance, or restarts it (started_at = last_beat = now()) if the id exists.
+  // Inserts the instance, or restarts it (started_at = last_beat = the clock's now) if the id
+  // exists.
   void register_start(const std::string& instance_id);
-  // Sets last_beat = now(). False when the instance is not registered.
+  // Sets last_beat to the clock's now. False when the instance is not registered.
   bool beat(const std::string& instance_id);
   std::optional<InstanceRecord> find(const std::string& instance_id);
 
  private:
   ConnectionPool& pool_;
+  hxclock::Clock& clock_;
 };
 
 // Calls repo.beat(id) every `interval` on its own thread until stop() (or destruction), plus a

@@ -84,6 +84,9 @@ struct SeatRecord {
   std::string player_seed;
   std::optional<int> placement;
   std::optional<double> score;
+  std::string deadline;  // RFC 3339; empty when this seat's clock does not run
+  std::optional<double>
+      remaining_s;  // running time left (the bank when not running); none: unclocked
 };
 
 struct GameRecord {
@@ -165,6 +168,12 @@ struct EntryWrite {
   std::string request_hash;
   int response_status = 201;
   std::string response_body;
+  // The clock's instant (RFC 3339): timestamps, deadlines, and the check that a move comes
+  // before the mover's deadline.
+  std::string at;
+  // One more event in the same transaction (the sweeper's "timeout"); empty kind: none.
+  std::string extra_event_kind;
+  std::string extra_event_payload_json = "{}";
 };
 
 // A change of status or draw offers without a move-list entry (draw offers, agreed draws,
@@ -182,6 +191,7 @@ struct StatusWrite {
   std::string event_kind;
   std::string event_payload_json = "{}";
   std::vector<Id> recipients;
+  std::string at;  // the clock's instant (RFC 3339)
 };
 
 enum class WriteOutcome { kApplied, kConflict, kDuplicateKey };

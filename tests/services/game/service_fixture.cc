@@ -105,12 +105,12 @@ api::GameServiceOptions test_options() {
 }
 
 TestServer::TestServer(const std::string& url, api::GameServiceOptions options, std::size_t threads,
-                       std::size_t pool_size) {
+                       std::size_t pool_size, hxclock::Clock& clock) {
   // Access logs only when asked for (HEXPOST_TEST_LOG=1): they drown the test output.
   if (std::getenv("HEXPOST_TEST_LOG") == nullptr) spdlog::set_level(spdlog::level::warn);
   pool_ =
       std::make_unique<storage::ConnectionPool>(url, pool_size, std::chrono::milliseconds(2000));
-  service_ = std::make_unique<api::GameService>(*pool_, test_catalog(), options);
+  service_ = std::make_unique<api::GameService>(*pool_, test_catalog(), options, clock);
   api::ServerOptions server_options;
   server_options.threads = threads;
   server_options.keep_alive_max = 100000;
@@ -176,6 +176,11 @@ Reply Client::post_raw(const std::string& path, const std::string& body, const s
 
 Reply Client::del(const std::string& path, const std::string& token) {
   return to_reply(client_.Delete(path.c_str(), with_token({}, token)));
+}
+
+Reply Client::patch(const std::string& path, const json& body, const std::string& token) {
+  return to_reply(
+      client_.Patch(path.c_str(), with_token({}, token), body.dump(), "application/json"));
 }
 
 Account make_account(Client& client, const std::string& stem) {

@@ -33,9 +33,10 @@ class TestServer {
  public:
   explicit TestServer(const std::string& url = database_url(),
                       api::GameServiceOptions options = test_options(), std::size_t threads = 96,
-                      std::size_t pool_size = 8);
+                      std::size_t pool_size = 8, hxclock::Clock& clock = hxclock::system_clock());
   ~TestServer();
   int port() const { return port_; }
+  api::GameService& service() { return *service_; }
 
  private:
   std::unique_ptr<storage::ConnectionPool> pool_;
@@ -63,6 +64,7 @@ class Client {
   Reply post_raw(const std::string& path, const std::string& body, const std::string& type,
                  const std::string& token = "", const httplib::Headers& headers = {});
   Reply del(const std::string& path, const std::string& token = "");
+  Reply patch(const std::string& path, const json& body, const std::string& token = "");
 
  private:
   httplib::Client client_;

@@ -1,0 +1,165 @@
+#include "services/sweeper/clock_sweeper.h"
+
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <chrono>
+#include <stdexcept>
+
+#include "services/domain/clock_rules.h"
+
+namespace sweeper {
+
+namespace {
+
+double number(const std::map<std::string, std::string, std::less<>>& env, const std::string& name,
+              double fallback, double low, double high) {
+  auto it = env.find(name);
+  if (it == env.end() || it->second.empty()) return fallback;
+  double value = 0;
+  const std::string& text = it->second;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < low || value > high) {
+    throw std::invalid_argument(name + " must be a number from " + std::to_string(low) + " to " +
+                                std::to_string(high) + ", not '" + text + "'");
+  }
+  return value;
+}
+
+constexpr int kMaxBatches = 50;  // per pass and kind: a backlog is worked off over several passes
+
+}  // namespace
+
+ClockOptions clock_options(const std::map<std::string, std::string, std::less<>>& env) {
+  ClockOptions o;
+  o.vacation_days_per_year = number(env, "HEXPOST_VACATION_DAYS", 30, 0, 366);
+  o.outage_threshold_s = number(env, "HEXPOST_OUTAGE_THRESHOLD_S", 600, 1, 30 * 86400);
+  o.dead_game_days = static_cast<int>(number(env, "HEXPOST_DEAD_GAME_DAYS", 90, 0, 3650));
+  o.sweep_interval_s = number(env, "HEXPOST_SWEEP_S", 30, 0.05, 3600);
+  o.auto_vacation = number(env, "HEXPOST_AUTO_VACATION", 0, 0, 1) == 1;
+  if (auto it = env.find("HEXPOST_REMINDERS"); it != env.end()) {
+    try {
+      o.reminder_fractions =
+          it->second.empty() ? std::vector<double>{} : domain::parse_reminder_fractions(it->second);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(std::string("HEXPOST_REMINDERS: ") + e.what());
+    }
+  }
+  return o;
+}
+
+ClockSweeper::ClockSweeper(const domain::Catalog& catalog, storage::GamesRepository& games,
+                           storage::ClocksRepository& clocks, hxclock::Clock& clock,
+                           ClockOptions options)
+    : catalog_(catalog), games_(games), clocks_(clocks), clock_(clock), options_(options) {}
+
+ClockSweeper::~ClockSweeper() { stop(); }
+
+bool ClockSweeper::try_auto_vacation(const storage::GameRecord& game, int seat,
+                                     const std::string& at) {
+  if (!options_.auto_vacation || !domain::vacation_allowed(game.clock_json)) return false;
+  const auto change =
+      clocks_.start_vacation(game.seats[seat].account_id, at, 1, options_.vacation_days_per_year);
+  if (change != storage::VacationChange::kDone) return false;
+  ++auto_vacations_;
+  return true;
+}
+
+int ClockSweeper::expire_game(storage::Id game_id, hxclock::TimePoint now) {
+  const std::string at = hxclock::to_rfc3339(now);
+  int stored = 0;
+  // Each round: load, decide the first expired seat's timeout, store it conditionally. A lost
+  // race reloads; the loop ends when no seat is expired any more (or the game is over).
+  for (int round = 0; round < 16; ++round) {
+    const auto loaded = games_.load(game_id, at, false);
+    if (!loaded) return stored;
+    const std::vector<int> expired = domain::expired_seats(loaded->game, now);
+    if (expired.empty()) return stored;
+    if (try_auto_vacation(loaded->game, expired.front(), at)) continue;  // reload: frozen now
+    auto decided = domain::decide_timeout(catalog_, loaded->game, expired.front());
+    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+      spdlog::warn("sweeper: game {} seat {}: {}", game_id, expired.front(), refusal->message);
+      return stored;
+    }
+    auto& d = std::get<domain::EntryDecision>(decided);
+    d.write.at = at;
+    if (games_.append_entry(d.write).outcome == storage::WriteOutcome::kApplied) {
+      ++stored;
+      if (d.write.finished) return stored;  // nothing left to time out
+    }
+  }
+  return stored;
+}
+
+SweepReport ClockSweeper::sweep_at(hxclock::TimePoint now) {
+  const std::string at = hxclock::to_rfc3339(now);
+  SweepReport report;
+  for (int batch = 0; batch < kMaxBatches; ++batch) {
+    const std::vector<storage::Id> ids = clocks_.expired_games(at, options_.batch);
+    int stored = 0;
+    for (storage::Id id : ids) {
+      try {
+        stored += expire_game(id, now);
+      } catch (const std::exception& e) {
+        spdlog::error("sweeper: game {}: {}", id, e.what());
+      }
+    }
+    report.timeouts += stored;
+    if (static_cast<int>(ids.size()) < options_.batch || stored == 0) break;
+  }
+  if (!options_.reminder_fractions.empty()) {
+    for (int batch = 0; batch < kMaxBatches; ++batch) {
+      const int sent = clocks_.send_reminders(at, options_.reminder_fractions, options_.batch);
+      report.reminders += sent;
+      if (sent == 0) break;
+    }
+  }
+  if (options_.dead_game_days > 0) {
+    const std::string cutoff =
+        hxclock::to_rfc3339(now - std::chrono::days(options_.dead_game_days));
+    report.dead_games +=
+        clocks_.abort_dead_games(at, cutoff, options_.dead_game_days, options_.batch);
+  }
+  report.vacations_ended += clocks_.report_ended_vacations(at, options_.batch);
+  return report;
+}
+
+SweepReport ClockSweeper::sweep_once() { return sweep_at(clock_.now()); }
+
+void ClockSweeper::start() {
+  std::lock_guard lock(mutex_);
+  if (thread_.joinable()) return;
+  stopping_ = false;
+  thread_ = std::thread([this] { loop(); });
+}
+
+void ClockSweeper::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!thread_.joinable()) return;
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void ClockSweeper::loop() {
+  const auto interval = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::duration<double>(options_.sweep_interval_s));
+  std::unique_lock lock(mutex_);
+  while (!wake_.wait_for(lock, interval, [this] { return stopping_; })) {
+    lock.unlock();
+    try {
+      const SweepReport r = sweep_once();
+      if (r.timeouts + r.reminders + r.dead_games + r.vacations_ended > 0) {
+        spdlog::info("sweeper: {} timeouts, {} reminders, {} dead games, {} vacations ended",
+                     r.timeouts, r.reminders, r.dead_games, r.vacations_ended);
+      }
+    } catch (const std::exception& e) {
+      spdlog::warn("sweeper pass failed (will retry): {}", e.what());
+    }
+    lock.lock();
+  }
+}
+
+}  // namespace sweeper
