@@ -1,7 +1,10 @@
 #include "cli/commands/community_commands.h"
 
+#include <cmath>
+#include <iomanip>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "cli/commands/exit_codes.h"
 #include "cli/commands/remote.h"
@@ -12,9 +15,17 @@ using nlohmann::json;
 
 namespace {
 
+// Strings as they are, "-" for null, whole numbers without decimals ("27", not "27.0").
 std::string text(const json& value) {
   if (value.is_string()) return value.get<std::string>();
   if (value.is_null()) return "-";
+  if (value.is_number_float()) {
+    const double number = value.get<double>();
+    if (std::floor(number) == number) return std::to_string(static_cast<long long>(number));
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(1) << number;
+    return out.str();
+  }
   return value.dump();
 }
 

@@ -36,7 +36,9 @@ TEST(CliGames, GamesAndShowMatchTheGoldenTextAndTheJson) {
   ASSERT_EQ(list.at("games").size(), 1u);
   EXPECT_EQ(list["games"][0].at("id"), id);
   EXPECT_EQ(list["games"][0].at("your_turn"), true);
-  EXPECT_TRUE(list["games"][0]["seats"][0].at("deadline").is_null());  // no clocks yet: "-"
+  // The seat to move has a running clock (shown as "2d 23h"); the other has none ("-").
+  EXPECT_TRUE(list["games"][0]["seats"][0].at("deadline").is_string());
+  EXPECT_TRUE(list["games"][0]["seats"][1].at("deadline").is_null());
 
   const auto shown = hexpost(p0, {"show", id});
   ASSERT_EQ(shown.exit_code, 0) << shown.err;
@@ -63,6 +65,50 @@ TEST(CliGames, GamesAndShowMatchTheGoldenTextAndTheJson) {
   const auto none = hexpost(p1, {"next"});
   EXPECT_EQ(none.exit_code, 1);
   EXPECT_EQ(none.err, "No game is waiting for you.\n");
+}
+
+// Makes it `user`'s turn or not (heximeros: seat 0 moves first, then seat 1).
+void set_turn(const std::string& id, const User& user, const User& p0, const User& p1, bool mine) {
+  (void)p1;
+  if ((user.name == p0.name) == mine) return;
+  const std::string move = parse_out(hexpost(p0, {"show", id, "--json"})).at("legal_moves")[0];
+  ASSERT_EQ(hexpost(p0, {"move", id, move}).exit_code, 0);
+}
+
+TEST(CliGames, GamesListsMyTurnFirstThenTheMostUrgentDeadline) {
+  CLI_REQUIRE_SERVER();
+  const User me = sign_up("me");
+  const User you = sign_up("you");
+  std::vector<std::string> ids;
+  for (const char* days : {"5", "1", "2"}) {
+    const auto made = hexpost(me, {"challenge", you.name, "--game", "heximeros", "--days", days});
+    ASSERT_EQ(made.exit_code, 0) << made.err;
+    const auto accepted = hexpost(you, {"accept", first_line(made.out)});
+    ASSERT_EQ(accepted.exit_code, 0) << accepted.err;
+    ids.push_back(first_line(accepted.out));
+  }
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const bool me_first = parse_out(hexpost(me, {"show", ids[i], "--json"})).at("your_seat") == 0;
+    set_turn(ids[i], me, me_first ? me : you, me_first ? you : me, i < 2);
+  }
+  const auto games = hexpost(me, {"games"});
+  ASSERT_EQ(games.exit_code, 0) << games.err;
+  std::vector<std::string> rows;
+  for (std::size_t at = games.out.find('\n') + 1; at < games.out.size();) {
+    const std::size_t end = games.out.find('\n', at);
+    rows.push_back(games.out.substr(at, end - at));
+    at = end + 1;
+  }
+  ASSERT_EQ(rows.size(), 3u) << games.out;
+  // The 1-day game (my turn), the 5-day game (my turn), then the 2-day game (their turn).
+  EXPECT_EQ(rows[0].substr(0, 30), padded(ids[1], 8) + padded("heximeros", 16) + padded("you", 6));
+  EXPECT_EQ(rows[0].substr(35, 8), padded("23h", 8));
+  EXPECT_EQ(rows[1].substr(0, 8), padded(ids[0], 8));
+  EXPECT_EQ(rows[1].substr(35, 8), padded("4d 23h", 8));
+  EXPECT_EQ(rows[2].substr(0, 8), padded(ids[2], 8));
+  EXPECT_EQ(rows[2].substr(30, 5), padded("1", 5));
+  EXPECT_EQ(rows[2].substr(24, 6), padded("them", 6));
+  EXPECT_EQ(rows[2].substr(35, 8), padded("1d 23h", 8));
 }
 
 TEST(CliGames, MoveDryRunConflictsAndTheServersReasonVerbatim) {
