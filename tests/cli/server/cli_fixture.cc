@@ -1,8 +1,6 @@
 #include "tests/cli/server/cli_fixture.h"
 
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,22 +14,11 @@
 #include <thread>
 
 #include "tests/services/game/service_fixture.h"
+#include "tests/support/loopback.h"
 
 namespace clitest {
 
 namespace {
-
-int free_port() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-  socklen_t len = sizeof addr;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-  close(fd);
-  return ntohs(addr.sin_port);
-}
 
 // The real hexpostd binary, stopped (SIGTERM, then waited for) at process exit.
 struct ServerProcess {
@@ -40,7 +27,7 @@ struct ServerProcess {
   std::string home;
 
   void start(const std::string& url, const std::string& rate_per_s, const std::string& burst) {
-    port = free_port();
+    port = testsupport::free_loopback_port();
     pid = fork();
     if (pid == 0) {
       setenv("HEXPOST_DATABASE_URL", url.c_str(), 1);

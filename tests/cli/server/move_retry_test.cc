@@ -2,7 +2,6 @@
 // stores the move) but drops the client's connection before the answer. The CLI retries with
 // the same Idempotency-Key; the move must be stored once and the CLI must succeed.
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -12,23 +11,11 @@
 #include <thread>
 
 #include "tests/cli/server/cli_fixture.h"
+#include "tests/support/loopback.h"
 
 namespace {
 
 using namespace clitest;
-
-int connect_to(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    close(fd);
-    return -1;
-  }
-  return fd;
-}
 
 // Reads one HTTP/1.1 message with a Content-Length body (or none); empty on EOF.
 std::string read_message(int fd) {
@@ -62,15 +49,7 @@ class DroppingProxy {
  public:
   DroppingProxy(int upstream_port, int drop_moves)
       : upstream_(upstream_port), drops_left_(drop_moves) {
-    listen_fd_ = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    bind(listen_fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-    socklen_t len = sizeof addr;
-    getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&addr), &len);
-    port_ = ntohs(addr.sin_port);
-    listen(listen_fd_, 16);
+    listen_fd_ = testsupport::listen_loopback(port_);
     thread_ = std::thread([this] { serve(); });
   }
   ~DroppingProxy() {
@@ -91,7 +70,7 @@ class DroppingProxy {
     }
   }
   void relay(int client) {
-    const int upstream = connect_to(upstream_);
+    const int upstream = testsupport::connect_loopback(upstream_);
     while (upstream >= 0) {
       const std::string request = read_message(client);
       if (request.empty()) break;
