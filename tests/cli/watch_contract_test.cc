@@ -3,11 +3,9 @@
 // lines, ending after the game-over state). hexpostd does not serve the stream on this branch
 // yet, so a small httplib server plays the documented contract; the client is the real binary.
 #include <gtest/gtest.h>
-#include <httplib.h>
 
 #include <nlohmann/json.hpp>
-#include <thread>
-
+#include "stand_in_server.h"
 #include "subprocess.h"
 
 namespace {
@@ -32,45 +30,32 @@ json game_state(int ply, const std::string& status) {
   return {{"type", "game_state"}, {"game", game}};
 }
 
-class StreamServer {
- public:
-  StreamServer() {
-    server_.Get("/v1/games/7/stream", [](const httplib::Request& req, httplib::Response& res) {
-      if (req.get_header_value("Authorization") != "Bearer hxp_test") {
-        res.status = 401;
-        res.set_content(R"({"status":401,"code":"invalid_token","detail":"Bad token."})",
-                        "application/problem+json");
-        return;
+// Serves the documented stream: two states, a heartbeat, the final state; 401 for other tokens.
+void serve_stream(testsupport::StandInServer& server) {
+  server.http().Get("/v1/games/7/stream", [](const httplib::Request& req, httplib::Response& res) {
+    if (req.get_header_value("Authorization") != "Bearer hxp_test") {
+      res.status = 401;
+      res.set_content(R"({"status":401,"code":"invalid_token","detail":"Bad token."})",
+                      "application/problem+json");
+      return;
+    }
+    res.set_chunked_content_provider("application/x-ndjson", [](size_t, httplib::DataSink& sink) {
+      for (const std::string& line :
+           {game_state(0, "active").dump(), std::string(), game_state(1, "active").dump(),
+            game_state(2, "finished").dump()}) {
+        const std::string text = line + "\n";
+        sink.write(text.data(), text.size());
       }
-      res.set_chunked_content_provider("application/x-ndjson", [](size_t, httplib::DataSink& sink) {
-        for (const std::string& line :
-             {game_state(0, "active").dump(), std::string(), game_state(1, "active").dump(),
-              game_state(2, "finished").dump()}) {
-          const std::string text = line + "\n";
-          sink.write(text.data(), text.size());
-        }
-        sink.done();
-        return true;
-      });
+      sink.done();
+      return true;
     });
-    port_ = server_.bind_to_any_port("127.0.0.1");
-    thread_ = std::thread([this] { server_.listen_after_bind(); });
-    while (!server_.is_running()) std::this_thread::yield();
-  }
-  ~StreamServer() {
-    server_.stop();
-    thread_.join();
-  }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
-
- private:
-  httplib::Server server_;
-  std::thread thread_;
-  int port_ = 0;
-};
+  });
+  server.start();
+}
 
 TEST(WatchContract, RedrawsOnEveryStateUntilTheGameEnds) {
-  StreamServer server;
+  testsupport::StandInServer server;
+  serve_stream(server);
   const auto r = testsupport::run(
       {HEXPOST_CLI_PATH, "watch", "7"}, "",
       {{"HEXPOST_SERVER", server.url()}, {"HEXPOST_TOKEN", "hxp_test"}, {"NO_COLOR", "1"}});

@@ -1,0 +1,88 @@
+// `hexpost tournaments`, `tournament show|join` and `ratings` against the fixed paths of the
+// tourney work (GET /v1/tournaments, GET /v1/tournaments/{id} with rounds[].pairings[] and
+// standings, POST /v1/tournaments/{id}/join, GET /v1/ratings/{game}). hexpostd does not serve
+// them on this branch yet: a stand-in server plays the contract; the client is the real binary.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "stand_in_server.h"
+#include "subprocess.h"
+
+namespace {
+
+using nlohmann::json;
+
+const json kTournament = {
+    {"id", "5"},
+    {"name", "Autumn Cup"},
+    {"game", "iso-path"},
+    {"status", "running"},
+    {"standings", {{{"username", "ann"}, {"score", 1.5}}, {{"username", "bob"}, {"score", 0.5}}}},
+    {"rounds",
+     {{{"number", 1}, {"pairings", {{{"usernames", {"ann", "bob"}}, {"game_id", "41"}}}}}}}};
+
+const json kRatings = {{"ratings",
+                        {{{"username", "ann"},
+                          {"rating", 1612},
+                          {"deviation", 80},
+                          {"games", 12},
+                          {"provisional", false}},
+                         {{"username", "bob"},
+                          {"rating", 1500},
+                          {"deviation", 350},
+                          {"games", 0},
+                          {"provisional", true}}}}};
+
+void serve(testsupport::StandInServer& server, int& joins) {
+  auto send = [](const json& body) {
+    return [body](const httplib::Request&, httplib::Response& res) {
+      res.set_content(body.dump(), "application/json");
+    };
+  };
+  server.http().Get("/v1/tournaments", send({{"tournaments", {kTournament}}}));
+  server.http().Get("/v1/tournaments/5", send(kTournament));
+  server.http().Get("/v1/ratings/iso-path", send(kRatings));
+  server.http().Post("/v1/tournaments/5/join",
+                     [&joins](const httplib::Request&, httplib::Response& res) {
+                       ++joins;
+                       res.status = 201;
+                       res.set_content(R"({"joined":true})", "application/json");
+                     });
+  server.start();
+}
+
+testsupport::RunResult hexpost(const testsupport::StandInServer& server,
+                               const std::vector<std::string>& args) {
+  std::vector<std::string> argv{HEXPOST_CLI_PATH};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return testsupport::run(
+      argv, "",
+      {{"HEXPOST_SERVER", server.url()}, {"HEXPOST_TOKEN", "hxp_test"}, {"NO_COLOR", "1"}});
+}
+
+TEST(TourneyContract, ListShowJoinAndRatings) {
+  testsupport::StandInServer server;
+  int joins = 0;
+  serve(server, joins);
+  EXPECT_EQ(hexpost(server, {"tournaments"}).out, "5  Autumn Cup  iso-path  running\n");
+  EXPECT_EQ(hexpost(server, {"tournament", "show", "5"}).out,
+            "Autumn Cup (iso-path, running)\n"
+            "Standings:\n"
+            "  1. ann  1.5\n"
+            "  2. bob  0.5\n"
+            "Round 1:\n"
+            "  ann vs bob  game 41\n");
+  EXPECT_EQ(json::parse(hexpost(server, {"tournament", "show", "5", "--json"}).out), kTournament);
+  const auto joined = hexpost(server, {"tournament", "join", "5"});
+  EXPECT_EQ(joined.exit_code, 0) << joined.err;
+  EXPECT_EQ(joined.err, "Joined tournament 5.\n");
+  EXPECT_EQ(joins, 1);
+  EXPECT_EQ(hexpost(server, {"ratings", "iso-path"}).out,
+            "iso-path:\n"
+            "  ann  1612 ±80  12 games\n"
+            "  bob  1500 ±350  0 games  (provisional)\n");
+  EXPECT_EQ(hexpost(server, {"ratings", "mojave"}).exit_code, 1);  // 404 from the stand-in
+}
+
+}  // namespace
