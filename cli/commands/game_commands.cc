@@ -59,6 +59,37 @@ int show_game(Client& client, const ShowFlags& f) {
   return kExitOk;
 }
 
+void print_games_table(const json& games) {
+  std::cout << pad("ID", 8) << pad("GAME", 16) << pad("TURN", 6) << pad("PLY", 5) << pad("LEFT", 8)
+            << pad("STATUS", 9) << "OPPONENTS\n";
+  for (const json& g : games) {
+    const bool active = g.value("status", "") == "active";
+    const std::string deadline = urgent_deadline(g);
+    std::cout << pad(g.value("id", "?"), 8) << pad(g.value("game", "?"), 16)
+              << pad(active ? (g.value("your_turn", false) ? "you" : "them") : "-", 6)
+              << pad(std::to_string(g.value("ply", 0)), 5)
+              << pad(time_left(deadline.empty() ? json() : json(deadline)), 8)
+              << pad(g.value("status", "?"), 9) << opponents_of(g) << "\n";
+  }
+}
+
+// Every page of /v1/me/games (at most kMaxPages of 100), or only the first, printed unchanged,
+// for --json.
+constexpr int kMaxPages = 20;
+
+json my_games(Client& client, const std::string& status, bool raw) {
+  std::string query = "/v1/me/games?limit=100";
+  if (!status.empty()) query += "&status=" + url_encode(status);
+  json page = fetch(client, query, raw);
+  json games = page.value("games", json::array());
+  for (int pages = 1; !raw && pages < kMaxPages && page.value("next_cursor", json()).is_string();
+       ++pages) {
+    page = client.get_json(query + "&cursor=" + url_encode(page["next_cursor"].get<std::string>()));
+    for (const json& g : page.value("games", json::array())) games.push_back(g);
+  }
+  return games;
+}
+
 void add_games(CLI::App& app, int& exit_code) {
   struct Flags {
     bool json = false;
@@ -72,23 +103,10 @@ void add_games(CLI::App& app, int& exit_code) {
   cmd->callback([f, &exit_code] {
     exit_code = run_remote([&](Client& client) {
       require_token(client);
-      std::string path = "/v1/me/games?limit=100";
-      if (!f->status.empty()) path += "&status=" + f->status;
-      json page = fetch(client, path, f->json);
+      json games = my_games(client, f->status, f->json);
       if (f->json) return static_cast<int>(kExitOk);
-      json games = page.value("games", json::array());
       sort_games_for_list(games);
-      std::cout << pad("ID", 8) << pad("GAME", 16) << pad("TURN", 6) << pad("PLY", 5)
-                << pad("LEFT", 8) << pad("STATUS", 9) << "OPPONENTS\n";
-      for (const json& g : games) {
-        const bool mine = g.value("your_turn", false);
-        std::cout << pad(g.value("id", "?"), 8) << pad(g.value("game", "?"), 16)
-                  << pad(g.value("status", "") == "active" ? (mine ? "you" : "them") : "-", 6)
-                  << pad(std::to_string(g.value("ply", 0)), 5)
-                  << pad(time_left(urgent_deadline(g).empty() ? json() : json(urgent_deadline(g))),
-                         8)
-                  << pad(g.value("status", "?"), 9) << opponents_of(g) << "\n";
-      }
+      print_games_table(games);
       if (games.empty()) std::cerr << "No games.\n";
       return static_cast<int>(kExitOk);
     });
