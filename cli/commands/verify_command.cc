@@ -55,6 +55,16 @@ std::string recorded_draws(const json& fairness, std::size_t index) {
   return index < draws.size() ? draws[index].value("draws", "") : "";
 }
 
+// The draws of one ply: re-derived from the game seed, or (seed still secret) the recorded ones.
+std::unique_ptr<rules::RandomSource> ply_random(const fairness::Bytes& game_seed,
+                                                const std::string& id, int ply,
+                                                const std::string& recorded) {
+  if (!game_seed.empty()) return std::make_unique<fairness::HmacRandom>(game_seed, id, ply);
+  std::vector<rules::Draw> draws;
+  rules::parse_draws(recorded, draws);
+  return std::make_unique<rules::ReplayRandom>(draws);
+}
+
 // Steps 1-3: returns the game seed, or empty when it cannot be derived.
 fairness::Bytes check_seeds(Checker& c, const json& game, const json& fair) {
   const json server_seed = fair.value("server_seed", json());
@@ -91,14 +101,7 @@ std::unique_ptr<rules::State> check_setup(Checker& c, const rules::GameDef& def,
                                           const json& fair, const fairness::Bytes& game_seed) {
   const std::string id = text(game.value("id", json("")));
   const rules::GameConfig config = config_of(game);
-  std::unique_ptr<rules::RandomSource> rng;
-  if (game_seed.empty()) {
-    std::vector<rules::Draw> draws;
-    rules::parse_draws(recorded_draws(fair, 0), draws);
-    rng = std::make_unique<rules::ReplayRandom>(draws);
-  } else {
-    rng = std::make_unique<fairness::HmacRandom>(game_seed, id, 0);
-  }
+  const auto rng = ply_random(game_seed, id, 0, recorded_draws(fair, 0));
   std::vector<int> seat_slot(config.players);
   std::iota(seat_slot.begin(), seat_slot.end(), 0);
   for (int i = config.players - 1; i > 0; --i) {
@@ -141,14 +144,7 @@ void check_entries(Checker& c, rules::State& state, const json& game, const json
       c.expect(moves[i].value("record", "") == record, where + " record in the game", record,
                moves[i].value("record", ""));
     }
-    std::unique_ptr<rules::RandomSource> rng;
-    if (game_seed.empty()) {
-      std::vector<rules::Draw> draws;
-      rules::parse_draws(stored_draws, draws);
-      rng = std::make_unique<rules::ReplayRandom>(draws);
-    } else {
-      rng = std::make_unique<fairness::HmacRandom>(game_seed, id, ply);
-    }
+    const auto rng = ply_random(game_seed, id, ply, stored_draws);
     auto replayed = rules::play_entry(state, record, *rng);
     if (!replayed.ok()) {
       c.report.differences.push_back(where + ": " + record +

@@ -178,6 +178,15 @@ TEST(CliGames, DrawResignRecordAndVerify) {
   EXPECT_EQ(no_offer.exit_code, 1);
   EXPECT_NE(no_offer.err.find("(no_draw_offer)"), std::string::npos) << no_offer.err;
 
+  // While the game is active the seed is secret: verify replays with the recorded draws.
+  const auto active = hexpost(p1, {"verify", id});
+  EXPECT_EQ(active.exit_code, 0);
+  EXPECT_EQ(active.out, "OK\n");
+  EXPECT_EQ(active.err,
+            "checked: the server seed is revealed when the game ends: commitment and draws not "
+            "re-derived\n"
+            "checked: 0 entries replayed with the rules library; hash chain recomputed\n");
+
   const auto resigned = hexpost(p1, {"resign", id});
   ASSERT_EQ(resigned.exit_code, 0) << resigned.err;
   EXPECT_NE(resigned.out.find("\nGame over: finished: "), std::string::npos) << resigned.out;
