@@ -81,6 +81,15 @@ TEST(CliTty, PromptWithoutEchoThenColourAndUnicodeOnATerminal) {
   EXPECT_EQ(pane.find("\x1b["), std::string::npos) << pane;
   EXPECT_EQ(pane.find("\u00b7"), std::string::npos) << pane;
   EXPECT_NE(pane.find("0=" + p0.name), std::string::npos) << pane;
+
+  // NO_COLOR and TERM=dumb turn colour and Unicode off on a terminal too.
+  for (const std::string env : {"NO_COLOR=1", "TERM=dumb"}) {
+    tmux.type("clear; " + env + " " + std::string(HEXPOST_CLI_PATH) + " show " + id +
+              "; echo SHOWN-" + env);
+    pane = tmux.wait_for("\nSHOWN-" + env, true);
+    EXPECT_EQ(pane.find("\x1b["), std::string::npos) << env << "\n" << pane;
+    EXPECT_EQ(pane.find("\u00b7"), std::string::npos) << env << "\n" << pane;
+  }
 }
 
 }  // namespace
