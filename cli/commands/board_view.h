@@ -3,8 +3,8 @@
 // server from the caller's seat, so from my side where the game has sides), then the players,
 // the last moves, the clocks and whose turn it is. Pure text in, text out (tested directly).
 //
-// With Style::unicode, empty cells ("." or ".." standing alone) become '·' and the title uses '·' as
-// separator; with Style::color, each player's name takes its seat's colour, empty cells are dim
+// With Style::unicode, empty cells ("." or ".." standing alone) become '·' and the title uses '·'
+// as separator; with Style::color, each player's name takes its seat's colour, empty cells are dim
 // and "Your turn" is bold green. Plain style is ASCII exactly as the server rendered it.
 
 #include <nlohmann/json.hpp>
