@@ -54,35 +54,12 @@ std::optional<InstanceRecord> InstanceRepository::find(const std::string& instan
 
 Heartbeat::Heartbeat(InstanceRepository& repo, std::string instance_id,
                      std::chrono::milliseconds interval)
-    : repo_(repo), instance_id_(std::move(instance_id)), interval_(interval) {}
+    : repo_(repo), instance_id_(std::move(instance_id)), task_(interval, [this] { beat_once(); }) {}
 
 Heartbeat::~Heartbeat() { stop(); }
 
-void Heartbeat::start() {
-  std::lock_guard lock(mutex_);
-  if (thread_.joinable()) return;
-  stopping_ = false;
-  thread_ = std::thread([this] { loop(); });
-}
-
 void Heartbeat::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    if (!thread_.joinable()) return;
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
-  beat_once();
-}
-
-void Heartbeat::loop() {
-  std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, interval_, [this] { return stopping_; })) {
-    lock.unlock();
-    beat_once();
-    lock.lock();
-  }
+  if (task_.stop()) beat_once();
 }
 
 void Heartbeat::beat_once() {

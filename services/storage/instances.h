@@ -4,13 +4,11 @@
 // outages (clocks must not run while the service was down).
 
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 
 #include "services/clock/clock.h"
+#include "services/clock/periodic.h"
 
 namespace storage {
 
@@ -50,21 +48,17 @@ class Heartbeat {
   Heartbeat(const Heartbeat&) = delete;
   Heartbeat& operator=(const Heartbeat&) = delete;
 
-  void start();
+  void start() { task_.start(); }
+  // Stops the thread, then beats once more (if it was running).
   void stop();
 
  private:
-  void loop();
   void beat_once();
 
   InstanceRepository& repo_;
   std::string instance_id_;
-  std::chrono::milliseconds interval_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
   bool failing_ = false;
-  std::thread thread_;
+  hxclock::PeriodicTask task_;
 };
 
 }  // namespace storage

@@ -51,7 +51,14 @@ ClockOptions clock_options(const std::map<std::string, std::string, std::less<>>
 ClockSweeper::ClockSweeper(const domain::Catalog& catalog, storage::GamesRepository& games,
                            storage::ClocksRepository& clocks, hxclock::Clock& clock,
                            ClockOptions options)
-    : catalog_(catalog), games_(games), clocks_(clocks), clock_(clock), options_(options) {}
+    : catalog_(catalog),
+      games_(games),
+      clocks_(clocks),
+      clock_(clock),
+      options_(options),
+      task_(std::chrono::duration_cast<std::chrono::milliseconds>(
+                std::chrono::duration<double>(options.sweep_interval_s)),
+            [this] { sweep_and_log(); }) {}
 
 ClockSweeper::~ClockSweeper() { stop(); }
 
@@ -126,39 +133,15 @@ SweepReport ClockSweeper::sweep_at(hxclock::TimePoint now) {
 
 SweepReport ClockSweeper::sweep_once() { return sweep_at(clock_.now()); }
 
-void ClockSweeper::start() {
-  std::lock_guard lock(mutex_);
-  if (thread_.joinable()) return;
-  stopping_ = false;
-  thread_ = std::thread([this] { loop(); });
-}
-
-void ClockSweeper::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    if (!thread_.joinable()) return;
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
-}
-
-void ClockSweeper::loop() {
-  const auto interval = std::chrono::duration_cast<std::chrono::milliseconds>(
-      std::chrono::duration<double>(options_.sweep_interval_s));
-  std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, interval, [this] { return stopping_; })) {
-    lock.unlock();
-    try {
-      const SweepReport r = sweep_once();
-      if (r.timeouts + r.reminders + r.dead_games + r.vacations_ended > 0) {
-        spdlog::info("sweeper: {} timeouts, {} reminders, {} dead games, {} vacations ended",
-                     r.timeouts, r.reminders, r.dead_games, r.vacations_ended);
-      }
-    } catch (const std::exception& e) {
-      spdlog::warn("sweeper pass failed (will retry): {}", e.what());
+void ClockSweeper::sweep_and_log() {
+  try {
+    const SweepReport r = sweep_once();
+    if (r.timeouts + r.reminders + r.dead_games + r.vacations_ended > 0) {
+      spdlog::info("sweeper: {} timeouts, {} reminders, {} dead games, {} vacations ended",
+                   r.timeouts, r.reminders, r.dead_games, r.vacations_ended);
     }
-    lock.lock();
+  } catch (const std::exception& e) {
+    spdlog::warn("sweeper pass failed (will retry): {}", e.what());
   }
 }
 

@@ -6,14 +6,12 @@
 // sweep_at() with a ManualClock's instant.
 
 #include <atomic>
-#include <condition_variable>
 #include <map>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "services/clock/clock.h"
+#include "services/clock/periodic.h"
 #include "services/domain/game_logic.h"
 #include "services/storage/clocks_repository.h"
 #include "services/storage/games_repository.h"
@@ -58,13 +56,14 @@ class ClockSweeper {
   int auto_vacations() const { return auto_vacations_.load(); }
 
   // The thread: sweep_once() every sweep_interval_s until stop(). Errors are logged, not thrown.
-  void start();
-  void stop();
+  void start() { task_.start(); }
+  void stop() { task_.stop(); }
 
   const ClockOptions& options() const { return options_; }
 
  private:
-  void loop();
+  // One logged pass of the thread.
+  void sweep_and_log();
   // With auto_vacation, a seat that ran out takes one day of its player's vacation allowance
   // (Little Golem style) instead of losing, while a whole day is left and the game allows it.
   bool try_auto_vacation(const storage::GameRecord& game, int seat, const std::string& at);
@@ -74,11 +73,8 @@ class ClockSweeper {
   storage::ClocksRepository& clocks_;
   hxclock::Clock& clock_;
   ClockOptions options_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
   std::atomic<int> auto_vacations_{0};
+  hxclock::PeriodicTask task_;
 };
 
 }  // namespace sweeper
