@@ -152,14 +152,21 @@ void add_draw(CLI::App& app, int& exit_code) {
   }
 }
 
+// The record is text on the server; its JSON form is the game itself (seats, canonical moves,
+// result), printed unchanged.
 void add_record(CLI::App& app, int& exit_code) {
-  auto id = std::make_shared<std::string>();
+  struct Flags {
+    std::string id;
+    bool json = false;
+  };
+  auto f = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand("record", "print a game's record (PGN-style text)");
-  cmd->add_option("GAME_ID", *id, "the game")->required();
-  cmd->callback([id, &exit_code] {
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  add_json_flag(cmd, f->json);
+  cmd->callback([f, &exit_code] {
     exit_code = run_remote([&](Client& client) {
       require_token(client);
-      print_body(client.get(game_path(*id) + "/record").body);
+      print_body(client.get(game_path(f->id) + (f->json ? "" : "/record")).body);
       return static_cast<int>(kExitOk);
     });
   });

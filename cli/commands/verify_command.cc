@@ -185,20 +185,40 @@ VerifyReport verify_game(const json& game, const json& fair) {
   return c.report;
 }
 
+namespace {
+
+json report_json(const VerifyReport& report) {
+  return {{"ok", report.ok()},
+          {"entries", report.entries},
+          {"checked", report.notes},
+          {"differences", report.differences}};
+}
+
+}  // namespace
+
 void add_verify_command(CLI::App& app, int& exit_code) {
-  auto id = std::make_shared<std::string>();
+  struct Flags {
+    std::string id;
+    bool json = false;
+  };
+  auto f = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand(
       "verify", "check the fairness commitment, every draw, every move and the hash chain");
-  cmd->add_option("GAME_ID", *id, "the game")->required();
-  cmd->callback([id, &exit_code] {
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  cmd->add_flag("--json", f->json, "print the report as JSON: ok, entries, checked, differences");
+  cmd->callback([f, &exit_code] {
     exit_code = run_remote([&](Client& client) {
       require_token(client);
-      const std::string path = "/v1/games/" + url_encode(*id);
+      const std::string path = "/v1/games/" + url_encode(f->id);
       const VerifyReport report =
           verify_game(client.get_json(path), client.get_json(path + "/fairness"));
-      for (const std::string& note : report.notes) std::cerr << "checked: " << note << "\n";
-      for (const std::string& d : report.differences) std::cout << "DIFFERS: " << d << "\n";
-      std::cout << (report.ok() ? "OK" : "FAILED") << "\n";
+      if (f->json) {
+        std::cout << report_json(report).dump(2) << "\n";
+      } else {
+        for (const std::string& note : report.notes) std::cerr << "checked: " << note << "\n";
+        for (const std::string& d : report.differences) std::cout << "DIFFERS: " << d << "\n";
+        std::cout << (report.ok() ? "OK" : "FAILED") << "\n";
+      }
       return static_cast<int>(report.ok() ? kExitOk : kExitFailed);
     });
   });

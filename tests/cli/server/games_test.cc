@@ -197,6 +197,18 @@ TEST(CliGames, DrawResignRecordAndVerify) {
             std::string::npos);
   EXPECT_NE(record.out.find("\nresign 1 ; ply 1 "), std::string::npos) << record.out;
 
+  const json record_json = parse_out(hexpost(p0, {"record", id, "--json"}));
+  EXPECT_EQ(record_json.at("moves").size(), 1u);
+  EXPECT_EQ(record_json.at("status"), "finished");
+
+  const json report = parse_out(hexpost(p0, {"verify", id, "--json"}));
+  EXPECT_EQ(report, json({{"ok", true},
+                          {"entries", 1},
+                          {"checked",
+                           {"commitment matches the revealed server seed",
+                            "1 entries replayed with the rules library; hash chain recomputed"}},
+                          {"differences", json::array()}}));
+
   const auto verified = hexpost(p0, {"verify", id});
   EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
   EXPECT_EQ(verified.out, "OK\n");
