@@ -46,6 +46,7 @@ storage::Id start_template_game(api::GameService& s, hxclock::TimePoint at) {
   const fairness::Bytes seed = fairness::random_bytes(32);
   n.server_seed_hex = fairness::to_hex(seed);
   n.commitment = fairness::commitment(seed);
+  n.at = hxclock::to_rfc3339(at);
   const storage::Id challenge = s.challenges.create(n).id;
   const auto started = s.challenges.accept(
       challenge, b.id, "",

@@ -98,6 +98,7 @@ void post_challenge(GameService& s, const Request& req, Response& res) {
   n.server_seed_hex = fairness::to_hex(server_seed);
   n.commitment = fairness::commitment(server_seed);
   n.expires_in_s = s.options.challenge_expiry_s;
+  n.at = s.now_text();
   const storage::ChallengeRecord created = s.challenges.create(n);
   res.set_header("Location", "/v1/challenges/" + std::to_string(created.id));
   send_json(res, 201, challenge_view(created));
@@ -106,7 +107,7 @@ void post_challenge(GameService& s, const Request& req, Response& res) {
 void get_challenges(GameService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s, req, res);
   json list = json::array();
-  for (const auto& c : s.challenges.list_open(me.account_id, limit_param(req))) {
+  for (const auto& c : s.challenges.list_open(me.account_id, limit_param(req), s.now_text())) {
     list.push_back(challenge_view(c));
   }
   send_json(res, 200, {{"challenges", list}});
@@ -115,7 +116,7 @@ void get_challenges(GameService& s, const Request& req, Response& res) {
 void get_challenge(GameService& s, const Request& req, Response& res) {
   authenticate(s, req, res);
   const storage::Id id = path_id(req, 1, "challenge");
-  auto found = s.challenges.find(id);
+  auto found = s.challenges.find(id, s.now_text());
   if (!found)
     throw GameError(404, "challenge_not_found", "No challenge " + std::to_string(id) + ".");
   send_json(res, 200, challenge_view(*found));
@@ -132,7 +133,7 @@ void accept_challenge(GameService& s, const Request& req, Response& res) {
       [&s](const storage::ChallengeRecord& c, storage::Id game_id) {
         return domain::start_game(s.catalog, c, game_id);
       },
-      hxclock::to_rfc3339(s.clock.now()));
+      s.now_text());
   using St = storage::AcceptStatus;
   switch (result.status) {
     case St::kNotFound:
@@ -150,7 +151,7 @@ void accept_challenge(GameService& s, const Request& req, Response& res) {
     case St::kStarted:
       break;
   }
-  auto updated = s.challenges.find(id);
+  auto updated = s.challenges.find(id, s.now_text());
   json out = challenge_view(*updated);
   if (result.game_id) res.set_header("Location", "/v1/games/" + std::to_string(*result.game_id));
   send_json(res, 200, out);
@@ -163,7 +164,7 @@ void decline_challenge(GameService& s, const Request& req, Response& res) {
   const json body = optional_json_object_body(req);
   std::string reason = string_field(body, "reason", false, 200);
   if (reason.empty()) reason = "generic";
-  switch (s.challenges.decline(id, me.account_id, reason)) {
+  switch (s.challenges.decline(id, me.account_id, reason, s.now_text())) {
     case storage::DeclineStatus::kNotFound:
       throw GameError(404, "challenge_not_found", "No challenge " + std::to_string(id) + ".");
     case storage::DeclineStatus::kClosed:
@@ -173,7 +174,7 @@ void decline_challenge(GameService& s, const Request& req, Response& res) {
     case storage::DeclineStatus::kDeclined:
       break;
   }
-  send_json(res, 200, challenge_view(*s.challenges.find(id)));
+  send_json(res, 200, challenge_view(*s.challenges.find(id, s.now_text())));
 }
 
 }  // namespace

@@ -51,6 +51,8 @@ class GameService {
 
   storage::ConnectionPool& pool;
   hxclock::Clock& clock;  // every time computation of the service asks this
+  // clock.now() as RFC 3339, the form SQL parameters take it in.
+  std::string now_text() const { return hxclock::to_rfc3339(clock.now()); }
   domain::Catalog catalog;
   GameServiceOptions options;
   domain::PasswordHasher hasher;

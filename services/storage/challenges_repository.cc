@@ -11,10 +11,14 @@ namespace {
 
 using nlohmann::json;
 
-std::string challenge_columns() {
+// `at` is the SQL parameter holding the injected clock's time (a challenge expires by it, never
+// by the database's now()).
+std::string challenge_columns(const std::string& at) {
   return "c.id, c.creator_id, (SELECT username FROM accounts WHERE id = c.creator_id), c.game, "
          "c.players, c.options::text, c.clock::text, c.rated, c.open_seek, "
-         "CASE WHEN c.status = 'open' AND c.expires_at <= now() THEN 'expired' ELSE c.status END, "
+         "CASE WHEN c.status = 'open' AND c.expires_at <= " +
+         at +
+         "::timestamptz THEN 'expired' ELSE c.status END, "
          "encode(c.server_seed, 'hex'), c.commitment, coalesce(c.decline_reason, ''), c.game_id, " +
          sql::ts("c.created_at") + ", " + sql::ts("c.expires_at") +
          ", (SELECT json_agg(json_build_object('account_id', p.account_id, 'username', "
@@ -55,11 +59,12 @@ ChallengeRecord challenge_from(const pqxx::row& row) {
   return c;
 }
 
-std::optional<ChallengeRecord> find_in(pqxx::transaction_base& tx, Id id, bool for_update) {
+std::optional<ChallengeRecord> find_in(pqxx::transaction_base& tx, Id id, bool for_update,
+                                       const std::string& at) {
   const pqxx::result r =
-      tx.exec_params("SELECT " + challenge_columns() + " FROM challenges c WHERE c.id = $1" +
+      tx.exec_params("SELECT " + challenge_columns("$2") + " FROM challenges c WHERE c.id = $1" +
                          (for_update ? " FOR UPDATE" : ""),
-                     id);
+                     id, at);
   if (r.empty()) return std::nullopt;
   return challenge_from(r[0]);
 }
@@ -137,10 +142,11 @@ ChallengeRecord ChallengesRepository::create(const NewChallenge& n) {
         tx.exec_params1(
               "INSERT INTO challenges (creator_id, game, players, options, clock, rated, "
               "open_seek, server_seed, commitment, expires_at) VALUES ($1, $2, $3, $4::jsonb, "
-              "$5::jsonb, $6, $7, decode($8, 'hex'), $9, now() + make_interval(secs => $10)) "
+              "$5::jsonb, $6, $7, decode($8, 'hex'), $9, $11::timestamptz + make_interval(secs => "
+              "$10)) "
               "RETURNING id",
               n.creator_id, n.game, n.players, n.options_json, n.clock_json, n.rated,
-              n.opponents.empty(), n.server_seed_hex, n.commitment, n.expires_in_s)[0]
+              n.opponents.empty(), n.server_seed_hex, n.commitment, n.expires_in_s, n.at)[0]
             .as<Id>();
     tx.exec_params(
         "INSERT INTO challenge_players (challenge_id, account_id, slot, accepted, player_seed) "
@@ -152,7 +158,7 @@ ChallengeRecord ChallengesRepository::create(const NewChallenge& n) {
           "ON CONFLICT DO NOTHING",
           id, opponent);
     }
-    ChallengeRecord record = *find_in(tx, id, false);
+    ChallengeRecord record = *find_in(tx, id, false, n.at);
     add_event(tx, std::nullopt, id, "challenge_created", participant_ids(record),
               {{"challenge_id", std::to_string(id)}, {"game", n.game}});
     tx.commit();
@@ -160,22 +166,23 @@ ChallengeRecord ChallengesRepository::create(const NewChallenge& n) {
   });
 }
 
-std::optional<ChallengeRecord> ChallengesRepository::find(Id id) {
+std::optional<ChallengeRecord> ChallengesRepository::find(Id id, const std::string& at) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::read_transaction tx(c);
-    return find_in(tx, id, false);
+    return find_in(tx, id, false, at);
   });
 }
 
-std::vector<ChallengeRecord> ChallengesRepository::list_open(Id account_id, int limit) {
+std::vector<ChallengeRecord> ChallengesRepository::list_open(Id account_id, int limit,
+                                                             const std::string& at) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::read_transaction tx(c);
     const pqxx::result r = tx.exec_params(
-        "SELECT " + challenge_columns() +
-            " FROM challenges c WHERE c.status = 'open' AND c.expires_at > now() AND "
+        "SELECT " + challenge_columns("$3") +
+            " FROM challenges c WHERE c.status = 'open' AND c.expires_at > $3::timestamptz AND "
             "(c.open_seek OR EXISTS (SELECT 1 FROM challenge_players p WHERE p.challenge_id = "
             "c.id AND p.account_id = $1)) ORDER BY c.id DESC LIMIT $2",
-        account_id, limit);
+        account_id, limit, at);
     std::vector<ChallengeRecord> out;
     for (const auto& row : r) out.push_back(challenge_from(row));
     return out;
@@ -187,7 +194,7 @@ AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
                                           const std::string& at) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::work tx(c);
-    std::optional<ChallengeRecord> found = find_in(tx, challenge_id, true);
+    std::optional<ChallengeRecord> found = find_in(tx, challenge_id, true, at);
     if (!found) return AcceptResult{AcceptStatus::kNotFound, {}, {}};
     ChallengeRecord& ch = *found;
     if (ch.status != "open") return AcceptResult{AcceptStatus::kClosed, {}, ch.status};
@@ -207,7 +214,7 @@ AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
         "VALUES ($1, $2, $3, true, $4) ON CONFLICT (challenge_id, account_id) DO UPDATE SET "
         "slot = excluded.slot, accepted = true, player_seed = excluded.player_seed",
         challenge_id, account_id, joined, player_seed);
-    ch = *find_in(tx, challenge_id, false);
+    ch = *find_in(tx, challenge_id, false, at);
     if (joined + 1 < ch.players) {
       add_event(tx, std::nullopt, challenge_id, "challenge_accepted", participant_ids(ch),
                 {{"challenge_id", std::to_string(challenge_id)}});
@@ -233,10 +240,10 @@ AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
 }
 
 DeclineStatus ChallengesRepository::decline(Id challenge_id, Id account_id,
-                                            const std::string& reason) {
+                                            const std::string& reason, const std::string& at) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::work tx(c);
-    std::optional<ChallengeRecord> found = find_in(tx, challenge_id, true);
+    std::optional<ChallengeRecord> found = find_in(tx, challenge_id, true, at);
     if (!found) return DeclineStatus::kNotFound;
     if (found->status != "open") return DeclineStatus::kClosed;
     const bool creator = found->creator_id == account_id;

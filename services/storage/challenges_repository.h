@@ -26,6 +26,7 @@ struct NewChallenge {
   std::string server_seed_hex;
   std::string commitment;
   int expires_in_s = 7 * 24 * 3600;
+  std::string at;  // creation time from the injected clock (RFC 3339); expiry counts from it
 };
 
 enum class AcceptStatus {
@@ -56,13 +57,15 @@ class ChallengesRepository {
   explicit ChallengesRepository(ConnectionPool& pool) : pool_(pool) {}
 
   ChallengeRecord create(const NewChallenge& challenge);
-  std::optional<ChallengeRecord> find(Id id);
+  // `at` (RFC 3339, from the injected clock) decides whether an open challenge has expired.
+  std::optional<ChallengeRecord> find(Id id, const std::string& at);
   // Open challenges the account created, is invited to, or can join (open seeks), newest first.
-  std::vector<ChallengeRecord> list_open(Id account_id, int limit);
+  std::vector<ChallengeRecord> list_open(Id account_id, int limit, const std::string& at);
   AcceptResult accept(Id challenge_id, Id account_id, const std::string& player_seed,
                       const GameStarter& start, const std::string& at);
   // An invitee declines, or the creator withdraws (status cancelled).
-  DeclineStatus decline(Id challenge_id, Id account_id, const std::string& reason);
+  DeclineStatus decline(Id challenge_id, Id account_id, const std::string& reason,
+                        const std::string& at);
 
  private:
   ConnectionPool& pool_;

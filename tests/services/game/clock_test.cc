@@ -14,6 +14,36 @@ using namespace clocktest;
 
 const json kOneDay = {{"days_per_move", 1}};
 
+// Challenges expire by the injected clock too (the default 7 days), not by the database's now().
+TEST(ClockChallenges, ExpireSevenDaysAfterCreationByTheInjectedClock) {
+  SVC_REQUIRE_DB();
+  ClockWorld world("2026-03-02T12:00:00Z", "cx");
+  auto& [t0, clock, s, c, p] = world;
+  const auto offer = [&] {
+    return c
+        .post("/v1/challenges", {{"game", "counting"}, {"opponents", {p[1].username}}}, p[0].token)
+        .body.at("id")
+        .get<std::string>();
+  };
+  const std::string early = offer(), late = offer();
+  EXPECT_EQ(c.get("/v1/challenges/" + late, p[1].token).body.at("expires_at"),
+            "2026-03-09T12:00:00.000000Z");
+  clock.set(t0 + std::chrono::hours(7 * 24) - 1s);
+  EXPECT_EQ(c.get("/v1/challenges", p[1].token).body.at("challenges").size(), 2u);
+  const Reply in_time = c.post("/v1/challenges/" + early + "/accept", json::object(), p[1].token);
+  EXPECT_EQ(in_time.status, 200) << in_time.body.dump();
+  EXPECT_EQ(in_time.body.at("status"), "started");
+
+  clock.set(t0 + std::chrono::hours(7 * 24));
+  EXPECT_EQ(c.get("/v1/challenges/" + late, p[1].token).body.at("status"), "expired");
+  EXPECT_EQ(c.get("/v1/challenges", p[1].token).body.at("challenges"), json::array());
+  const Reply too_late = c.post("/v1/challenges/" + late + "/accept", json::object(), p[1].token);
+  EXPECT_EQ(too_late.status, 409);
+  EXPECT_EQ(too_late.body.at("challenge_status"), "expired");
+  const Reply decline = c.post("/v1/challenges/" + late + "/decline", json::object(), p[1].token);
+  EXPECT_EQ(decline.status, 409);
+}
+
 TEST(ClockControls, ValidatedNormalisedShownAndInTheRecord) {
   SVC_REQUIRE_DB();
   ClockWorld world("2026-03-02T12:00:00Z", "tc");

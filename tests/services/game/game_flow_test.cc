@@ -350,22 +350,6 @@ TEST(GamePlay, DeclineWithReasonAndNotInvited) {
   EXPECT_EQ(d.body.at("decline_reason"), "later");
 }
 
-TEST(GamePlay, ChallengesExpire) {
-  SVC_REQUIRE_DB();
-  api::GameServiceOptions options = test_options();
-  options.challenge_expiry_s = 1;
-  TestServer server(database_url(), options);
-  Client client(server.port());
-  const Account a = make_account(client, "exp"), b = make_account(client, "exp");
-  const Reply ch =
-      client.post("/v1/challenges", {{"game", "counting"}, {"opponents", {b.username}}}, a.token);
-  std::this_thread::sleep_for(std::chrono::milliseconds(1300));
-  const Reply late = client.post(
-      "/v1/challenges/" + ch.body.at("id").get<std::string>() + "/accept", json::object(), b.token);
-  EXPECT_EQ(late.status, 409);
-  EXPECT_EQ(late.body.at("challenge_status"), "expired");
-}
-
 TEST(GameLists, MyGamesPutMyTurnFirstAndPaginate) {
   SVC_REQUIRE_DB();
   TestServer server;
