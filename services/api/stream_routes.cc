@@ -36,8 +36,8 @@ long long env_number(const std::map<std::string, std::string, std::less<>>& env,
   const std::string& text = it->second;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
-    throw std::invalid_argument(name + " must be an integer from " + std::to_string(min) +
-                                " to " + std::to_string(max) + ", not '" + text + "'");
+    throw std::invalid_argument(name + " must be an integer from " + std::to_string(min) + " to " +
+                                std::to_string(max) + ", not '" + text + "'");
   }
   return value;
 }
@@ -51,10 +51,10 @@ std::shared_ptr<events::Ticket> take_slot(StreamService& s, storage::Id token_id
   if (!ticket) {
     const int retry = s.options.retry_after_s;
     throw GameError(503, "too_many_streams",
-                    "This server holds its maximum of " +
-                        std::to_string(s.registry.max_streams()) +
+                    "This server holds its maximum of " + std::to_string(s.registry.max_streams()) +
                         " open streams; retry after " + std::to_string(retry) + " s.",
-                    {{"retry_after", retry}, {"limit", "open-streams"},
+                    {{"retry_after", retry},
+                     {"limit", "open-streams"},
                      {"max_streams", s.registry.max_streams()}},
                     {{"Retry-After", std::to_string(retry)}});
   }
@@ -83,8 +83,9 @@ class StreamWriter {
     const auto due = last_write_ + s_.options.heartbeat;
     const auto now = SteadyClock::now();
     if (now >= due) return write(sink, heartbeat_frame(sse_));
-    s_.hub.wait_past(cursor_, std::chrono::duration_cast<std::chrono::milliseconds>(due - now) +
-                                  std::chrono::milliseconds(1),
+    s_.hub.wait_past(cursor_,
+                     std::chrono::duration_cast<std::chrono::milliseconds>(due - now) +
+                         std::chrono::milliseconds(1),
                      ticket_->closed);
     return true;
   }
@@ -157,8 +158,7 @@ class GameStream : public StreamWriter {
     if (!loaded) return false;
     if (loaded->game.version == version_) return true;
     version_ = loaded->game.version;
-    const json view =
-        game_view(s_.games.catalog, loaded->game, {caller_, true, &loaded->moves});
+    const json view = game_view(s_.games.catalog, loaded->game, {caller_, true, &loaded->moves});
     pending_.push_back(frame({{"type", "game_state"}, {"game", view}}, false));
     if (loaded->game.status != "active") finished_ = true;
     return true;
@@ -251,10 +251,9 @@ void get_game_stream(StreamService& s, const Request& req, Response& res) {
 
 StreamOptions stream_options(const std::map<std::string, std::string, std::less<>>& env) {
   StreamOptions o;
-  o.max_streams =
-      static_cast<std::size_t>(env_number(env, "HEXPOST_MAX_STREAMS", 256, 0, 100000));
-  o.heartbeat = std::chrono::milliseconds(
-      env_number(env, "HEXPOST_STREAM_HEARTBEAT_MS", 10000, 50, 600000));
+  o.max_streams = static_cast<std::size_t>(env_number(env, "HEXPOST_MAX_STREAMS", 256, 0, 100000));
+  o.heartbeat =
+      std::chrono::milliseconds(env_number(env, "HEXPOST_STREAM_HEARTBEAT_MS", 10000, 50, 600000));
   o.poll = std::chrono::milliseconds(env_number(env, "HEXPOST_STREAM_POLL_MS", 1000, 10, 60000));
   return o;
 }

@@ -16,8 +16,7 @@ bool contains(const std::vector<int>& seats, int seat) {
   return std::find(seats.begin(), seats.end(), seat) != seats.end();
 }
 
-json challenge_line(GameService& s, const storage::EventRecord& e, storage::Id account,
-                    json line) {
+json challenge_line(GameService& s, const storage::EventRecord& e, storage::Id account, json line) {
   if (!e.challenge_id) return line;
   const auto challenge = s.challenges.find(*e.challenge_id);
   if (!challenge) return line;

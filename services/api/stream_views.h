@@ -32,8 +32,8 @@ nlohmann::json account_event_line(GameService& service, const storage::EventReco
 std::vector<nlohmann::json> opening_snapshot(GameService& service, storage::Id account);
 
 // The turn summary of a game for `account` (null when it is not the account's turn).
-nlohmann::json turn_info(GameService& service, const storage::GameRecord& game,
-                         storage::Id account, const std::string& last_move);
+nlohmann::json turn_info(GameService& service, const storage::GameRecord& game, storage::Id account,
+                         const std::string& last_move);
 
 // Framing. ndjson: one JSON document per line, heartbeat = empty line. SSE: "id:", "event:"
 // and "data:" lines, heartbeat = a comment line.

@@ -106,11 +106,11 @@ bool EventHub::read(const StreamPosition& cursor,
     if (cursor < ring_base_) return false;
     upto = frontier_;
     // The ring is sorted by position: skip to the first event after the cursor.
-    auto first = std::upper_bound(
-        ring_.begin(), ring_.end(), cursor,
-        [](const StreamPosition& c, const std::shared_ptr<const EventRecord>& e) {
-          return c < e->position;
-        });
+    auto first =
+        std::upper_bound(ring_.begin(), ring_.end(), cursor,
+                         [](const StreamPosition& c, const std::shared_ptr<const EventRecord>& e) {
+                           return c < e->position;
+                         });
     for (auto it = first; it != ring_.end(); ++it) picked.push_back(*it);
   }
   for (const auto& e : picked) {

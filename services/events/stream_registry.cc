@@ -16,7 +16,8 @@ std::int64_t now_ns() {
 
 // Distinguishes instances in stream keys (two processes may count from the same number).
 std::uint64_t instance_nonce() {
-  static const std::uint64_t nonce = std::random_device{}() * 4294967296ULL + std::random_device{}();
+  static const std::uint64_t nonce =
+      std::random_device{}() * 4294967296ULL + std::random_device{}();
   return nonce;
 }
 

@@ -113,8 +113,9 @@ std::vector<EventRecord> EventFeedConnection::committed_after(const StreamPositi
 StreamPosition EventFeedConnection::head() {
   ensure_connected();
   pqxx::nontransaction tx(state_->connection);
-  const pqxx::result r = tx.exec(std::string("SELECT e.txid::text, e.id FROM game_events e WHERE ") +
-                                 kCommitted + " ORDER BY e.txid DESC, e.id DESC LIMIT 1");
+  const pqxx::result r =
+      tx.exec(std::string("SELECT e.txid::text, e.id FROM game_events e WHERE ") + kCommitted +
+              " ORDER BY e.txid DESC, e.id DESC LIMIT 1");
   if (r.empty()) return {};
   return {r[0][0].as<std::uint64_t>(), r[0][1].as<Id>()};
 }
@@ -127,8 +128,7 @@ std::vector<EventRecord> EventsRepository::for_account(Id account, const StreamP
         "SELECT " + kColumns +
             " FROM game_events e WHERE e.recipients @> ARRAY[$1::bigint] AND (e.txid, e.id) > "
             "($2::xid8, $3) AND (e.txid, e.id) <= ($4::xid8, $5) ORDER BY e.txid, e.id LIMIT $6",
-        account, std::to_string(after.txid), after.id, std::to_string(upto.txid), upto.id,
-        limit));
+        account, std::to_string(after.txid), after.id, std::to_string(upto.txid), upto.id, limit));
   });
 }
 
