@@ -229,7 +229,7 @@ void get_event_stream(StreamService& s, const Request& req, Response& res) {
   const bool sse = wants_sse(req);
   const storage::StreamPosition start = start_position(s, req);
   auto ticket = take_slot(s, me.token_id);
-  s.events.announce_stream(me.token_id, events::StreamRegistry::announcement(*ticket));
+  s.events.notify_stream_control(events::StreamRegistry::announcement(*ticket));
   auto stream = std::make_shared<AccountStream>(s, ticket, sse, me.account_id, start);
   for (const json& line : opening_snapshot(s.games, me.account_id)) stream->queue(line);
   stream->queue({{"type", "snapshot_done"}});

@@ -56,6 +56,7 @@ void EventHub::run() {
       read_new();
       bool notified = false;
       for (const std::string& payload : feed_.wait(options_.poll, notified)) {
+        spdlog::debug("event hub: stream control {}", payload);
         if (control_) control_(payload);
       }
     } catch (const std::exception& e) {

@@ -154,11 +154,10 @@ std::optional<StreamPosition> EventsRepository::position_of(Id event_id) {
   });
 }
 
-void EventsRepository::announce_stream(Id token_id, const std::string& stream_key) {
+void EventsRepository::notify_stream_control(const std::string& payload) {
   pool_.run([&](pqxx::connection& c) {
     pqxx::nontransaction tx(c);
-    tx.exec_params("SELECT pg_notify($1, $2)", std::string(kStreamControlChannel),
-                   std::to_string(token_id) + " " + stream_key);
+    tx.exec_params("SELECT pg_notify($1, $2)", std::string(kStreamControlChannel), payload);
   });
 }
 

@@ -82,8 +82,9 @@ class EventsRepository {
                                     const StreamPosition& upto, int limit);
   // The stream position of an event id; empty when there is no such event.
   std::optional<StreamPosition> position_of(Id event_id);
-  // Tells every instance that a stream for `token_id` opened (the older one must close).
-  void announce_stream(Id token_id, const std::string& stream_key);
+  // NOTIFYs every instance on the stream-control channel (e.g. "a newer stream of token T
+  // opened": their older streams of T close).
+  void notify_stream_control(const std::string& payload);
 
  private:
   ConnectionPool& pool_;

@@ -1,6 +1,9 @@
 #include "tests/services/bots/bot_fixture.h"
 
+#include <spdlog/spdlog.h>
 #include <pqxx/pqxx>
+
+#include <cstdlib>
 
 namespace bottest {
 
@@ -15,6 +18,8 @@ api::StreamOptions test_stream_options(std::size_t max_streams,
 }
 
 StreamServer::StreamServer(api::StreamOptions options, std::size_t ordinary_threads) {
+  // Access logs only when asked for (HEXPOST_TEST_LOG=1): they drown the test output.
+  if (std::getenv("HEXPOST_TEST_LOG") == nullptr) spdlog::set_level(spdlog::level::warn);
   const std::string url = svctest::database_url();
   pool_ = std::make_unique<storage::ConnectionPool>(url, 8, std::chrono::milliseconds(2000));
   service_ =
