@@ -33,8 +33,12 @@ struct BotFlags {
 
 class Bot {
  public:
-  Bot(Client& client, const BotFlags& flags)
-      : client_(client), flags_(flags), fallback_(random_engine(flags.seed ^ 0x9e3779b97f4a7c15)) {
+  // `stream` holds the event stream; requests go through a second connection of their own.
+  Bot(Client& stream, const BotFlags& flags)
+      : stream_(stream),
+        client_(stream.config()),
+        flags_(flags),
+        fallback_(random_engine(flags.seed ^ 0x9e3779b97f4a7c15)) {
     engine_ = flags.engine_cmd.empty() ? random_engine(flags.seed)
                                        : command_engine(flags.engine_cmd, flags.seed);
     if (!flags.state_file.empty()) {
@@ -49,7 +53,7 @@ class Bot {
       try {
         const std::string path =
             "/v1/stream/events" + (last_id_.empty() ? std::string() : "?since=" + last_id_);
-        client_.get_lines(
+        stream_.get_lines(
             path, [this](const std::string& line) { return on_line(line); }, flags_.idle_timeout_s);
         backoff = std::chrono::seconds(1);  // a clean end (replaced, server stopping)
         if (replaced_) return kExitOk;
@@ -83,10 +87,16 @@ class Bot {
       replaced_ = event.value("reason", "") == "replaced";
       return false;
     }
-    try {
-      handle(type, event);
-    } catch (const ApiProblem& p) {
-      std::cerr << "hexpost bot: " << type << ": " << p.detail() << " (" << p.code() << ")\n";
+    for (int attempt = 1;; ++attempt) {
+      try {
+        handle(type, event);
+        break;
+      } catch (const ApiProblem& p) {
+        std::cerr << "hexpost bot: " << type << ": " << p.detail() << " (" << p.code() << ")\n";
+        if (p.status() != 429 || attempt >= 5) break;
+        // Rate limited: wait as told, then act on the same event again.
+        std::this_thread::sleep_for(std::chrono::seconds(p.retry_after().value_or(1)));
+      }
     }
     return !done_;
   }
@@ -176,7 +186,8 @@ class Bot {
     }
   }
 
-  Client& client_;
+  Client& stream_;
+  Client client_;
   BotFlags flags_;
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<Engine> fallback_;

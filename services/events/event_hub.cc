@@ -54,9 +54,11 @@ void EventHub::run() {
     try {
       initialise();
       read_new();
-      bool notified = false;
-      for (const std::string& payload : feed_.wait(options_.poll, notified)) {
-        spdlog::debug("event hub: stream control {}", payload);
+      const auto notes = feed_.wait(next_wait());
+      const auto now = std::chrono::steady_clock::now();
+      for (storage::Id id : notes.event_ids) awaited_.emplace(id, now);
+      if (!notes.event_ids.empty()) retry_ = std::chrono::milliseconds(1);
+      for (const std::string& payload : notes.control) {
         if (control_) control_(payload);
       }
     } catch (const std::exception& e) {
@@ -78,7 +80,22 @@ void EventHub::read_new() {
   }
 }
 
+std::chrono::milliseconds EventHub::next_wait() {
+  // An id announced but never readable (its transaction rolled back after the NOTIFY was
+  // queued cannot happen: NOTIFY is transactional) is dropped after a while all the same.
+  const auto stale = std::chrono::steady_clock::now() - std::chrono::seconds(10);
+  std::erase_if(awaited_, [&](const auto& entry) { return entry.second < stale; });
+  if (awaited_.empty()) {
+    retry_ = std::chrono::milliseconds(1);
+    return options_.poll;
+  }
+  const auto wait = retry_;
+  retry_ = std::min(retry_ * 2, options_.poll);
+  return wait;
+}
+
 void EventHub::append(std::vector<EventRecord> events) {
+  for (const auto& e : events) awaited_.erase(e.position.id);
   {
     std::lock_guard lock(mutex_);
     for (auto& e : events) {

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -74,7 +75,13 @@ class EventHub {
   bool initialise();
   void read_new();
   void append(std::vector<EventRecord> events);
+  std::chrono::milliseconds next_wait();
 
+  // Ids announced by NOTIFY but not read yet: their rows wait for an older transaction (one
+  // that may not NOTIFY, like a rate-limit update) to end, so the hub re-reads soon instead of
+  // at the next poll. Only the hub thread touches these.
+  std::map<storage::Id, std::chrono::steady_clock::time_point> awaited_;
+  std::chrono::milliseconds retry_{1};
   HubOptions options_;
   storage::EventFeedConnection feed_;
   ControlHandler control_;

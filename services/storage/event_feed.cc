@@ -2,6 +2,7 @@
 
 #include <pqxx/pqxx>
 
+#include <cstdlib>
 #include <utility>
 
 #include "services/storage/pool.h"
@@ -42,17 +43,12 @@ std::vector<EventRecord> events_from(const pqxx::result& r) {
 
 class Listener : public pqxx::notification_receiver {
  public:
-  Listener(pqxx::connection_base& c, const std::string& channel, std::vector<std::string>& sink,
-           bool& flag)
-      : pqxx::notification_receiver(c, channel), sink_(sink), flag_(flag) {}
-  void operator()(const std::string& payload, int) override {
-    flag_ = true;
-    sink_.push_back(payload);
-  }
+  Listener(pqxx::connection_base& c, const std::string& channel, std::vector<std::string>& sink)
+      : pqxx::notification_receiver(c, channel), sink_(sink) {}
+  void operator()(const std::string& payload, int) override { sink_.push_back(payload); }
 
  private:
   std::vector<std::string>& sink_;
-  bool& flag_;
 };
 
 }  // namespace
@@ -60,13 +56,11 @@ class Listener : public pqxx::notification_receiver {
 struct EventFeedConnection::State {
   explicit State(const std::string& url)
       : connection(url),
-        events(connection, kEventsChannel, ignored, events_flag),
-        control(connection, kStreamControlChannel, control_payloads, control_flag) {}
+        events(connection, kEventsChannel, event_payloads),
+        control(connection, kStreamControlChannel, control_payloads) {}
   pqxx::connection connection;
-  std::vector<std::string> ignored;
+  std::vector<std::string> event_payloads;
   std::vector<std::string> control_payloads;
-  bool events_flag = false;
-  bool control_flag = false;
   Listener events;
   Listener control;
 };
@@ -81,12 +75,10 @@ void EventFeedConnection::ensure_connected() {
 
 void EventFeedConnection::reset() { state_.reset(); }
 
-std::vector<std::string> EventFeedConnection::wait(std::chrono::milliseconds timeout,
-                                                   bool& events_notified) {
+EventFeedConnection::Notifications EventFeedConnection::wait(std::chrono::milliseconds timeout) {
   ensure_connected();
   State& s = *state_;
-  s.events_flag = false;
-  s.ignored.clear();
+  s.event_payloads.clear();
   s.control_payloads.clear();
   // Notifications that arrived while a query ran are delivered by get_notifs() at once.
   if (s.connection.get_notifs() == 0) {
@@ -95,8 +87,14 @@ std::vector<std::string> EventFeedConnection::wait(std::chrono::milliseconds tim
                                     static_cast<long>(us % 1'000'000));
   }
   if (!s.connection.is_open()) throw pqxx::broken_connection("event feed connection lost");
-  events_notified = s.events_flag;
-  return std::move(s.control_payloads);
+  Notifications out;
+  for (const auto& payload : s.event_payloads) {
+    char* end = nullptr;
+    const long long id = std::strtoll(payload.c_str(), &end, 10);
+    if (end != payload.c_str() && *end == '\0' && id > 0) out.event_ids.push_back(id);
+  }
+  out.control = std::move(s.control_payloads);
+  return out;
 }
 
 std::vector<EventRecord> EventFeedConnection::committed_after(const StreamPosition& after,

@@ -56,9 +56,12 @@ class EventFeedConnection {
   void ensure_connected();
   // Forgets the connection (the next ensure_connected() opens a new one).
   void reset();
-  // Waits up to `timeout` for notifications. Returns the payloads that arrived on the control
-  // channel; `events_notified` says whether anything arrived on the events channel.
-  std::vector<std::string> wait(std::chrono::milliseconds timeout, bool& events_notified);
+  struct Notifications {
+    std::vector<Id> event_ids;         // payloads of the events channel (the new rows' ids)
+    std::vector<std::string> control;  // payloads of the stream-control channel
+  };
+  // Waits up to `timeout` for notifications (returns at once with those already received).
+  Notifications wait(std::chrono::milliseconds timeout);
   // Up to `limit` committed events after `after` in stream order.
   std::vector<EventRecord> committed_after(const StreamPosition& after, int limit);
   // The position of the newest committed event (or {0,0} when there is none).

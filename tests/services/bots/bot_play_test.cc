@@ -8,7 +8,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <set>
+#include <sstream>
 
 #include "tests/services/bots/bot_fixture.h"
 #include "tests/services/bots/process.h"
@@ -16,6 +18,7 @@
 namespace {
 
 using namespace bottest;
+using nlohmann::json;
 using svctest::Client;
 using svctest::Reply;
 
@@ -42,7 +45,17 @@ struct Stand {
   int port = free_port();
   std::string url = "http://127.0.0.1:" + std::to_string(port);
   Stand() { std::filesystem::create_directories(dir); }
-  ~Stand() { std::filesystem::remove_all(dir); }
+  ~Stand() {
+    // On failure, show what the server and the bots said.
+    for (const auto& f : std::filesystem::directory_iterator(dir)) {
+      if (!::testing::Test::HasFailure() || f.path().extension() != ".out") continue;
+      std::ifstream in(f.path());
+      std::stringstream text;
+      text << in.rdbuf();
+      std::cerr << "---- " << f.path().filename() << "\n" << text.str() << "\n";
+    }
+    std::filesystem::remove_all(dir);
+  }
 };
 
 std::unique_ptr<Process> start_bot(const Stand& s, const svctest::Account& bot,
@@ -96,13 +109,14 @@ TEST(ReferenceBot, TwoBotsPlayEveryGameToTheEndSurvivingAKillNine) {
   auto bob_bot = start_bot(s, bob, "bob", {"--seed", "2", "--max-games", "5"});
 
   std::vector<std::string> games;
-  for (const auto& g : client.get("/v1/catalog", ann.token).body["games"]) {
+  const json catalog = client.get("/v1/catalog", ann.token).body;
+  ASSERT_EQ(catalog["games"].size(), 5u);
+  for (const auto& g : catalog["games"]) {
     const Reply c =
         client.post("/v1/challenges",
                     {{"game", g["id"]}, {"players", 2}, {"opponents", {bob.username}}}, ann.token);
     ASSERT_EQ(c.status, 201) << c.text;
   }
-  ASSERT_EQ(client.get("/v1/catalog", ann.token).body["games"].size(), 5u);
   // Kill bob's bot mid-game, then start it again with the same state file.
   ASSERT_TRUE(wait_until([&] { return logged_ids(s.dir + "/bob.log").size() >= 20; }, 60));
   bob_bot->kill(SIGKILL);
@@ -115,7 +129,8 @@ TEST(ReferenceBot, TwoBotsPlayEveryGameToTheEndSurvivingAKillNine) {
   };
   EXPECT_TRUE(wait_until(finished, 240)) << client.get("/v1/me/games", ann.token).text;
   std::set<std::string> played;
-  for (const auto& g : client.get("/v1/me/games?status=finished", ann.token).body["games"]) {
+  const json done = client.get("/v1/me/games?status=finished", ann.token).body;
+  for (const auto& g : done["games"]) {
     played.insert(g["game"].get<std::string>());
   }
   EXPECT_EQ(played.size(), 5u);
