@@ -23,6 +23,7 @@ class Process {
   // running.
   int wait(int ms);
   bool running();
+  int pid() const { return static_cast<int>(pid_); }
 
  private:
   pid_t pid_ = -1;
