@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands/account_commands.h"
+#include "cli/commands/bot_command.h"
 #include "cli/commands/challenge_commands.h"
 #include "cli/commands/community_commands.h"
 #include "cli/commands/exit_codes.h"
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
   cli::add_challenge_commands(app, exit_code);
   cli::add_verify_command(app, exit_code);
   cli::add_community_commands(app, exit_code);
+  cli::add_bot_commands(app, exit_code);
   cli::add_help_command(app, exit_code);
   try {
     app.parse(argc, argv);

@@ -20,7 +20,9 @@
 #include "services/api/game_service.h"
 #include "services/api/health_routes.h"
 #include "services/api/server.h"
+#include "services/api/stream_routes.h"
 #include "services/config.h"
+#include "services/events/event_hub.h"
 #include "services/storage/instances.h"
 #include "services/storage/migrations.h"
 #include "services/storage/pool.h"
@@ -54,6 +56,10 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_REMINDERS            reminder fractions of a turn's time (default 0.5,0.8,0.95)
   HEXPOST_DEAD_GAME_DAYS       unclocked games idle this long are aborted (default 90; 0 = never)
   HEXPOST_AUTO_VACATION        1: a flag fall takes a vacation day while one is left (default 0)
+  HEXPOST_MAX_STREAMS          open event/game streams and long polls (default 256); each has
+                               its own worker on top of HEXPOST_THREADS; one more gets 503
+  HEXPOST_STREAM_HEARTBEAT_MS  stream heartbeat period (default 10000)
+  HEXPOST_STREAM_POLL_MS       event feed re-read without a NOTIFY (default 1000)
 )";
 
 void setup_logging(const std::string& level) {
@@ -145,9 +151,10 @@ api::Readiness to_api(const storage::Readiness& r) {
   return {false, "not_ready", r.detail};
 }
 
-api::ServerOptions server_options(const config::Config& cfg) {
+// Ordinary workers plus one per stream slot: streams never take an ordinary worker.
+api::ServerOptions server_options(const config::Config& cfg, const api::StreamOptions& streams) {
   api::ServerOptions options;
-  options.threads = static_cast<std::size_t>(cfg.threads);
+  options.threads = static_cast<std::size_t>(cfg.threads) + streams.max_streams;
   options.keep_alive_max = static_cast<std::size_t>(cfg.keep_alive_max);
   options.keep_alive_timeout = cfg.keep_alive_timeout;
   options.max_body_bytes = cfg.max_body_bytes;
@@ -186,7 +193,8 @@ std::string url_for(const config::ListenAddress& listen, int port) {
   return "http://" + (v6 ? "[" + listen.host + "]" : listen.host) + ":" + std::to_string(port);
 }
 
-int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_options) {
+int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_options,
+              const api::StreamOptions& stream_options) {
   SignalWatcher signals;  // before any thread exists
   const auto migrations = storage::load_migrations(cfg.migrations_dir);
   storage::ConnectionPool pool(cfg.database_url, static_cast<std::size_t>(cfg.db_pool),
@@ -206,7 +214,7 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   storage::Heartbeat heartbeat(instances, cfg.instance_id, cfg.heartbeat_interval);
   heartbeat.start();
 
-  api::Server server(server_options(cfg));
+  api::Server server(server_options(cfg, stream_options));
   server.add_exception_mapper([](const std::exception& e) -> std::optional<api::ApiError> {
     if (!storage::is_database_unavailable(e)) return std::nullopt;
     return api::ApiError(503, "database_unavailable", "The database is not available.", 5);
@@ -215,13 +223,21 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
                          [&] { return to_api(storage::check_readiness(pool, migrations)); });
   api::GameService games(pool, domain::Catalog::from_registry(), game_options);
   api::add_game_service_routes(server, games);
+  events::EventHub hub(cfg.database_url, {stream_options.poll});
+  api::StreamService streams(games, hub, stream_options);
+  api::add_stream_routes(server, streams);
+  hub.start();
   games.sweeper.start();
   const int port = server.bind(cfg.listen.host, cfg.listen.port);
   spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
 
-  signals.start([&server] { server.stop(); });
+  signals.start([&server, &hub] {
+    hub.stop();  // ends the open streams, so the workers can finish
+    server.stop();
+  });
   const bool clean = server.run();
   signals.stop();
+  hub.stop();
   games.sweeper.stop();
   heartbeat.stop();
   spdlog::info("hexpostd stopped");
@@ -294,7 +310,9 @@ int main(int argc, char** argv) {
     if (create_user->parsed()) {
       return run_create_user(cfg, game_options, new_username, new_email, new_admin, new_bot);
     }
-    return serve->parsed() ? run_serve(cfg, game_options) : run_migrate(cfg);
+    return serve->parsed()
+               ? run_serve(cfg, game_options, api::stream_options(config::environment_map(environ)))
+               : run_migrate(cfg);
   } catch (const std::exception& e) {
     spdlog::critical("{}", one_line(e.what()));
     return 1;

@@ -74,10 +74,17 @@ storage::Principal authenticate(GameService& service, const Request& req, Respon
   if (!principal->allowed) {
     const int retry =
         std::max(1, static_cast<int>(std::ceil((1 - principal->remaining) / limit.refill_per_s)));
+    // Every token has its own bucket, so a bot's requests never use up a human's (issue 9).
+    const std::string name = principal->is_bot ? "bot-requests-per-token" : "requests-per-token";
     throw GameError(
         429, "rate_limited",
-        "Too many requests for this token; retry after " + std::to_string(retry) + " s.",
-        {{"retry_after", retry}},
+        "Too many requests for this token (limit " + name + "); retry after " +
+            std::to_string(retry) + " s.",
+        {{"retry_after", retry},
+         {"limit", name},
+         {"burst", limit.capacity},
+         {"per_second", limit.refill_per_s},
+         {"resets_at", hxclock::to_rfc3339(service.clock.now() + std::chrono::seconds(retry))}},
         {{"Retry-After", std::to_string(retry)},
          {"RateLimit", "\"token\";r=0;t=" + std::to_string(retry)},
          {"RateLimit-Policy", res.get_header_value("RateLimit-Policy")}});

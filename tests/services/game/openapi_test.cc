@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "services/api/stream_routes.h"
 #include "tests/services/game/service_fixture.h"
 
 namespace {
@@ -33,6 +34,7 @@ TEST(OpenApi, EveryRouteIsDocumentedAndEveryDocumentedPathExists) {
     }
   }
   for (const auto& r : api::game_service_routes()) registered.insert({r.method, r.path});
+  for (const auto& r : api::stream_routes()) registered.insert({r.method, r.path});  // issue 9
   // hexpostd's own health routes (services/api/health_routes.cc).
   registered.insert({"GET", "/healthz"});
   registered.insert({"GET", "/readyz"});

@@ -1,0 +1,258 @@
+// hexpost_bots_bench: N bots, each holding one event stream, playing concurrently against the
+// real hexpostd (issue 9; docs/bot-protocol.md "Benchmark").
+//
+//   TEST_DATABASE_URL=postgresql://... build/test/bench/bots/hexpost_bots_bench [bots] [seconds]
+//
+// Creates a scratch database (dropped at the end) and N bot accounts (cheap argon2 parameters,
+// in-process), starts hexpostd on it, pairs the bots into N/2 iso-path games and lets every bot
+// play: on each `your_turn` line it GETs the game and POSTs a random legal move (its own
+// connection, Connection: close). Measured in the same run:
+//   - delivery latency of a move to the opponent's stream, from the mover's 201 (the COMMIT
+//     happened before it: a lower bound) and from the mover's send (an upper bound);
+//   - the baseline: the move request's own latency (send -> 201), and the ratio of the two;
+//   - hexpostd's RSS (VmRSS and peak VmHWM) with every stream open.
+#include <httplib.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "services/api/game_service.h"
+#include "services/storage/migrations.h"
+#include "services/storage/pool.h"
+#include "tests/services/bots/process.h"
+#include "tests/services/game/service_fixture.h"
+
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct Bot {
+  std::string name;
+  std::string token;
+};
+
+struct MoveTimes {
+  Clock::time_point sent, acked;
+};
+
+// Shared by all bot threads: when each (game, ply) move was sent and acknowledged, and the
+// measured samples.
+struct Ledger {
+  std::mutex mutex;
+  std::map<std::pair<std::string, int>, MoveTimes> moves;
+  std::vector<double> from_ack, from_send, request;
+  std::atomic<long> errors{0};
+};
+
+double ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * static_cast<double>(v.size())))];
+}
+
+std::string rss_of(int pid, const char* field) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(field, 0) == 0) return line.substr(std::string(field).size());
+  }
+  return "?";
+}
+
+class BotPlayer {
+ public:
+  BotPlayer(int port, Bot bot, Ledger& ledger, std::uint64_t seed)
+      : port_(port), bot_(std::move(bot)), ledger_(ledger), rng_(seed) {}
+
+  void run(const std::atomic<bool>& stop) {
+    httplib::Client stream("127.0.0.1", port_);
+    stream.set_read_timeout(60, 0);
+    std::string pending;
+    stream.Get("/v1/stream/events", {{"Authorization", "Bearer " + bot_.token}},
+               [&](const char* data, std::size_t size) {
+                 pending.append(data, size);
+                 for (std::size_t nl; (nl = pending.find('\n')) != std::string::npos;) {
+                   const std::string line = pending.substr(0, nl);
+                   pending.erase(0, nl + 1);
+                   if (!line.empty()) on_line(json::parse(line, nullptr, false));
+                 }
+                 return !stop.load();
+               });
+  }
+
+ private:
+  void on_line(const json& event) {
+    if (!event.is_object() || !event.contains("your_turn")) return;
+    const json& turn = event["your_turn"];
+    if (turn.value("stale", false)) return;
+    const std::string game_id = turn.value("game_id", "");
+    const int ply = turn.value("ply", 0);
+    if (!event.value("snapshot", false) && ply > 0) record_delivery(game_id, ply);
+    play(game_id);
+  }
+
+  void record_delivery(const std::string& game_id, int ply) {
+    const auto now = Clock::now();
+    std::lock_guard lock(ledger_.mutex);
+    auto it = ledger_.moves.find({game_id, ply});
+    if (it == ledger_.moves.end()) return;  // acknowledged after the stream line: see acked
+    ledger_.from_send.push_back(ms(now - it->second.sent));
+    if (it->second.acked != Clock::time_point{}) {
+      ledger_.from_ack.push_back(ms(now - it->second.acked));
+    } else {
+      ledger_.from_ack.push_back(0);  // the stream beat the 201 to the client
+    }
+  }
+
+  void play(const std::string& game_id) {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_tcp_nodelay(true);
+    const httplib::Headers auth = {{"Authorization", "Bearer " + bot_.token}};
+    auto got = c.Get(("/v1/games/" + game_id).c_str(), auth);
+    if (!got || got->status != 200) return void(++ledger_.errors);
+    const json game = json::parse(got->body, nullptr, false);
+    if (!game.value("your_turn", false) || !game["legal_moves"].is_array()) return;
+    const auto& legal = game["legal_moves"];
+    if (legal.empty()) return;
+    std::uniform_int_distribution<std::size_t> pick(0, legal.size() - 1);
+    const int ply = game.value("ply", 0);
+    const json body = {{"move", legal[pick(rng_)]}, {"ply", ply}};
+    const auto sent = Clock::now();
+    {
+      std::lock_guard lock(ledger_.mutex);
+      ledger_.moves[{game_id, ply + 1}] = {sent, {}};
+    }
+    auto posted =
+        c.Post(("/v1/games/" + game_id + "/moves").c_str(), auth, body.dump(), "application/json");
+    const auto acked = Clock::now();
+    if (!posted || posted->status != 201) return void(++ledger_.errors);
+    std::lock_guard lock(ledger_.mutex);
+    ledger_.moves[{game_id, ply + 1}].acked = acked;
+    ledger_.request.push_back(ms(acked - sent));
+  }
+
+  int port_;
+  Bot bot_;
+  Ledger& ledger_;
+  std::mt19937_64 rng_;
+};
+
+std::vector<Bot> make_bots(const std::string& url, int count) {
+  storage::ConnectionPool pool(url, 2, std::chrono::milliseconds(5000));
+  api::GameServiceOptions options;
+  options.argon2 = {256, 1, 1};  // accounts are not what is measured
+  api::GameService service(pool, domain::Catalog::from_registry(), options);
+  std::vector<Bot> bots;
+  for (int i = 0; i < count; ++i) {
+    const std::string name = "bench_bot" + std::to_string(i);
+    const auto created =
+        api::create_account(service, name, name + "@example.test", "bench password", true, false);
+    bots.push_back({name, *created.token});
+  }
+  return bots;
+}
+
+// Bot i challenges bot i + n/2 to iso-path; the other accepts.
+void pair_up(int port, const std::vector<Bot>& bots) {
+  httplib::Client c("127.0.0.1", port);
+  const std::size_t half = bots.size() / 2;
+  for (std::size_t i = 0; i < half; ++i) {
+    const json body = {{"game", "iso-path"}, {"players", 2}, {"opponents", {bots[i + half].name}}};
+    auto created = c.Post("/v1/challenges", {{"Authorization", "Bearer " + bots[i].token}},
+                          body.dump(), "application/json");
+    const std::string id = json::parse(created->body)["id"];
+    c.Post(("/v1/challenges/" + id + "/accept").c_str(),
+           {{"Authorization", "Bearer " + bots[i + half].token}}, "{}", "application/json");
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const char* base = std::getenv("TEST_DATABASE_URL");
+  if (base == nullptr || *base == '\0') {
+    std::fprintf(stderr, "set TEST_DATABASE_URL\n");
+    return 2;
+  }
+  const int count = argc > 1 ? std::atoi(argv[1]) : 200;
+  const int seconds = argc > 2 ? std::atoi(argv[2]) : 20;
+  const std::string dbname = "bots_bench_" + std::to_string(getpid());
+  {
+    pqxx::connection c(base);
+    pqxx::nontransaction(c).exec("CREATE DATABASE " + dbname);
+  }
+  const std::string url = svctest::with_database(base, dbname);
+  storage::apply_migrations(url, storage::load_migrations(HEXPOST_BENCH_MIGRATIONS_DIR));
+  const std::vector<Bot> bots = make_bots(url, count);
+  const int port = bottest::free_port();
+  {
+    bottest::Process server({HEXPOSTD_PATH, "serve"},
+                            {{"HEXPOST_DATABASE_URL", url},
+                             {"HEXPOST_LISTEN", "127.0.0.1:" + std::to_string(port)},
+                             {"HEXPOST_LOG_LEVEL", "warn"},
+                             {"HEXPOST_THREADS", "32"},
+                             {"HEXPOST_MAX_STREAMS", std::to_string(count + 16)},
+                             {"HEXPOST_RATE_PER_S", "100000"},
+                             {"HEXPOST_RATE_BURST", "100000"}},
+                            "/dev/stderr");
+    httplib::Client probe("127.0.0.1", port);
+    for (int i = 0; i < 200 && !probe.Get("/healthz"); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    const std::string rss_idle = rss_of(server.pid(), "VmRSS:");
+    Ledger ledger;
+    std::atomic<bool> stop{false};
+    std::vector<std::unique_ptr<BotPlayer>> players;
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < bots.size(); ++i) {
+      players.push_back(std::make_unique<BotPlayer>(port, bots[i], ledger, i + 1));
+      threads.emplace_back([&, i] { players[i]->run(stop); });
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(2));  // every stream open
+    pair_up(port, bots);
+    std::this_thread::sleep_for(std::chrono::seconds(seconds));
+    const std::string rss = rss_of(server.pid(), "VmRSS:");
+    const std::string hwm = rss_of(server.pid(), "VmHWM:");
+    stop = true;
+    server.kill(15);
+    for (auto& t : threads) t.join();
+    std::lock_guard lock(ledger.mutex);
+    std::printf(
+        "bots %d (streams open), games %d, %d s, moves acknowledged %zu (%.0f/s), "
+        "errors %ld\n",
+        count, count / 2, seconds, ledger.request.size(),
+        static_cast<double>(ledger.request.size()) / seconds, ledger.errors.load());
+    std::printf(
+        "delivery to the opponent's stream, from the mover's 201: p50 %.1f ms, p99 %.1f ms\n",
+        percentile(ledger.from_ack, 0.5), percentile(ledger.from_ack, 0.99));
+    std::printf("delivery from the mover's send (upper bound):   p50 %.1f ms, p99 %.1f ms\n",
+                percentile(ledger.from_send, 0.5), percentile(ledger.from_send, 0.99));
+    std::printf("baseline, the move request itself (send -> 201):  p50 %.1f ms, p99 %.1f ms\n",
+                percentile(ledger.request, 0.5), percentile(ledger.request, 0.99));
+    std::printf(
+        "ratio delivery-from-201 / move request: p50 %.2f, p99 %.2f\n",
+        percentile(ledger.from_ack, 0.5) / std::max(0.001, percentile(ledger.request, 0.5)),
+        percentile(ledger.from_ack, 0.99) / std::max(0.001, percentile(ledger.request, 0.99)));
+    std::printf("hexpostd RSS: idle%s, with %d streams%s (peak%s)\n", rss_idle.c_str(), count,
+                rss.c_str(), hwm.c_str());
+  }
+  pqxx::connection c(base);
+  pqxx::nontransaction(c).exec("DROP DATABASE IF EXISTS " + dbname + " WITH (FORCE)");
+  return 0;
+}

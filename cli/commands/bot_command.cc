@@ -1,0 +1,260 @@
+#include "cli/commands/bot_command.h"
+
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "cli/commands/bot_engine.h"
+#include "cli/commands/exit_codes.h"
+#include "cli/commands/remote.h"
+
+namespace cli {
+
+namespace {
+
+using nlohmann::json;
+
+struct BotFlags {
+  std::vector<std::string> games;  // empty: any
+  std::string accept = "all";      // humans, bots, all
+  int max_games = 10;
+  std::string engine = "random";
+  std::string engine_cmd;
+  std::uint64_t seed = 0;
+  std::string state_file;   // the last event id, kept across restarts
+  std::string events_log;   // append "<id> <type>" for every event received (tests)
+  int stop_after = 0;       // exit after this many of its games finished (0: never)
+  int idle_timeout_s = 60;  // reconnect when nothing (not even a heartbeat) came for this long
+  int max_plies = 0;        // resign a game that reaches this ply (0: never)
+};
+
+class Bot {
+ public:
+  // `stream` holds the event stream; requests go through a second connection of their own.
+  Bot(Client& stream, const BotFlags& flags)
+      : stream_(stream),
+        client_(stream.config()),
+        flags_(flags),
+        fallback_(random_engine(flags.seed ^ 0x9e3779b97f4a7c15)) {
+    engine_ = flags.engine_cmd.empty() ? random_engine(flags.seed)
+                                       : command_engine(flags.engine_cmd, flags.seed);
+    if (!flags.state_file.empty()) {
+      std::ifstream in(flags.state_file);
+      std::getline(in, last_id_);
+    }
+  }
+
+  int run() {
+    auto backoff = std::chrono::seconds(1);
+    while (!done_) {
+      try {
+        const std::string path =
+            "/v1/stream/events" + (last_id_.empty() ? std::string() : "?since=" + last_id_);
+        stream_.get_lines(
+            path, [this](const std::string& line) { return on_line(line); }, flags_.idle_timeout_s);
+        backoff = std::chrono::seconds(1);  // a clean end (replaced, server stopping)
+        if (replaced_) return kExitOk;
+      } catch (const ApiProblem& p) {
+        if (p.status() == 401 || p.status() == 403) throw;
+        if (p.status() == 400 && p.code() == "invalid_parameter") last_id_.clear();
+        wait(p.retry_after() ? std::chrono::seconds(*p.retry_after()) : backoff,
+             "HTTP " + std::to_string(p.status()) + " " + p.code());
+        backoff = std::min(backoff * 2, std::chrono::seconds(60));
+      } catch (const NetworkError& e) {
+        wait(backoff, e.what());
+        backoff = std::min(backoff * 2, std::chrono::seconds(60));
+      }
+    }
+    return kExitOk;
+  }
+
+ private:
+  void wait(std::chrono::seconds delay, const std::string& why) {
+    std::cerr << "hexpost bot: " << why << "; reconnecting in " << delay.count() << " s\n";
+    std::this_thread::sleep_for(delay);
+  }
+
+  bool on_line(const std::string& line) {
+    if (line.empty()) return true;  // heartbeat
+    const json event = json::parse(line, nullptr, false);
+    if (!event.is_object()) return true;
+    const std::string type = event.value("type", "");
+    if (event.contains("id")) remember(event["id"].get<std::string>(), type);
+    if (type == "closed") {
+      replaced_ = event.value("reason", "") == "replaced";
+      return false;
+    }
+    for (int attempt = 1;; ++attempt) {
+      try {
+        handle(type, event);
+        break;
+      } catch (const ApiProblem& p) {
+        std::cerr << "hexpost bot: " << type << ": " << p.detail() << " (" << p.code() << ")\n";
+        if (p.status() != 429 || attempt >= 5) break;
+        // Rate limited: wait as told, then act on the same event again.
+        std::this_thread::sleep_for(std::chrono::seconds(p.retry_after().value_or(1)));
+      }
+    }
+    return !done_;
+  }
+
+  void remember(const std::string& id, const std::string& type) {
+    last_id_ = id;
+    if (!flags_.events_log.empty()) {
+      std::ofstream(flags_.events_log, std::ios::app) << id << " " << type << "\n";
+    }
+    if (!flags_.state_file.empty()) std::ofstream(flags_.state_file, std::ios::trunc) << id;
+  }
+
+  void handle(const std::string& type, const json& event) {
+    if (type == "challenge_received") consider(event.value("challenge", json::object()));
+    if (event.contains("your_turn") && !event["your_turn"].value("stale", false)) {
+      play(event["your_turn"].value("game_id", ""));
+    }
+    if (type == "game_started" && event.contains("game_id")) {
+      active_.insert(event["game_id"].get<std::string>());
+    }
+    if ((type == "game_finished" || type == "game_aborted") && event.contains("game_id")) {
+      active_.erase(event["game_id"].get<std::string>());
+      if (flags_.stop_after > 0 && ++finished_ >= flags_.stop_after) done_ = true;
+    }
+  }
+
+  bool wanted(const json& challenge) const {
+    const std::string game = challenge.value("game", "");
+    if (!flags_.games.empty() &&
+        std::find(flags_.games.begin(), flags_.games.end(), game) == flags_.games.end()) {
+      return false;
+    }
+    const bool bot = challenge.value("creator_is_bot", false);
+    if ((flags_.accept == "humans" && bot) || (flags_.accept == "bots" && !bot)) return false;
+    return static_cast<int>(active_.size()) < flags_.max_games;
+  }
+
+  void consider(const json& challenge) {
+    const std::string id = challenge.value("id", "");
+    if (id.empty() || challenge.value("status", "open") != "open") return;
+    if (!wanted(challenge)) {
+      client_.post_json("/v1/challenges/" + id + "/decline", {{"reason", "not accepted by bot"}});
+      return;
+    }
+    const json answer = client_.post_json("/v1/challenges/" + id + "/accept", json::object());
+    if (answer.contains("game_id") && answer["game_id"].is_string()) {
+      active_.insert(answer["game_id"].get<std::string>());
+    }
+  }
+
+  void play(const std::string& game_id) {
+    if (game_id.empty()) return;
+    const json game = client_.get_json("/v1/games/" + game_id);
+    if (!game.value("your_turn", false) || !game["legal_moves"].is_array() ||
+        game["legal_moves"].empty()) {
+      return;
+    }
+    active_.insert(game_id);
+    TurnRequest request;
+    request.game_id = game_id;
+    request.game = game.value("game", "");
+    request.seat = game["your_seat"].is_number() ? game["your_seat"].get<int>() : 0;
+    request.ply = game.value("ply", 0);
+    request.position = game.value("position", "");
+    const json& seat = game["seats"].at(static_cast<std::size_t>(request.seat));
+    if (seat["remaining_s"].is_number()) {
+      request.time_left = std::to_string(seat["remaining_s"].get<long long>());
+    }
+    request.legal_moves = game["legal_moves"].get<std::vector<std::string>>();
+    if (flags_.max_plies > 0 && request.ply >= flags_.max_plies) {
+      client_.post_json("/v1/games/" + game_id + "/resign", json::object());
+      return;
+    }
+    submit(request, engine_->choose(request));
+  }
+
+  void submit(const TurnRequest& request, const std::string& move) {
+    const std::string key = new_idempotency_key();
+    const std::string path = "/v1/games/" + request.game_id + "/moves";
+    try {
+      client_.post_json(path, {{"move", move}, {"ply", request.ply}}, {{"Idempotency-Key", key}});
+    } catch (const ApiProblem& p) {
+      if (p.status() != 422) return;  // stale: a later event tells what to do
+      std::cerr << "hexpost bot: engine move '" << move << "' refused: " << p.detail() << "\n";
+      client_.post_json(path, {{"move", fallback_->choose(request)}, {"ply", request.ply}},
+                        {{"Idempotency-Key", new_idempotency_key()}});
+    }
+  }
+
+  Client& stream_;
+  Client client_;
+  BotFlags flags_;
+  std::unique_ptr<Engine> engine_;
+  std::unique_ptr<Engine> fallback_;
+  std::string last_id_;
+  std::set<std::string> active_;
+  int finished_ = 0;
+  bool done_ = false;
+  bool replaced_ = false;
+};
+
+void add_run(CLI::App& bot, int& exit_code) {
+  auto f = std::make_shared<BotFlags>();
+  CLI::App* cmd = bot.add_subcommand("run", "hold the event stream and play as a bot");
+  cmd->add_option("--games", f->games, "accept only these games (repeat or comma-separate)")
+      ->delimiter(',');
+  cmd->add_option("--accept", f->accept, "whose challenges to accept")
+      ->check(CLI::IsMember({"humans", "bots", "all"}));
+  cmd->add_option("--max-games", f->max_games, "games played at once (default 10)")
+      ->check(CLI::Range(1, 10000));
+  cmd->add_option("--engine", f->engine, "move chooser: random")->check(CLI::IsMember({"random"}));
+  cmd->add_option("--engine-cmd", f->engine_cmd,
+                  "external engine program (line protocol: docs/bot-protocol.md)");
+  cmd->add_option("--seed", f->seed, "seed of the random engine");
+  cmd->add_option("--state-file", f->state_file, "keep the last event id here across restarts");
+  cmd->add_option("--events-log", f->events_log, "append '<id> <type>' per event received");
+  cmd->add_option("--stop-after", f->stop_after, "exit after this many games finished");
+  cmd->add_option("--max-plies", f->max_plies, "resign a game that reaches this ply");
+  cmd->add_option("--idle-timeout", f->idle_timeout_s, "reconnect after this many silent seconds")
+      ->check(CLI::Range(1, 3600));
+  cmd->callback([f, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      Bot b(client, *f);
+      return b.run();
+    });
+  });
+}
+
+void add_create(CLI::App& bot, int& exit_code) {
+  struct Flags {
+    std::string username, email;
+  };
+  auto f = std::make_shared<Flags>();
+  CLI::App* cmd = bot.add_subcommand(
+      "create", "create a bot account (password from stdin); prints its token once");
+  cmd->add_option("USERNAME", f->username, "the bot's username")->required();
+  cmd->add_option("--email", f->email, "contact address of the bot's operator")->required();
+  cmd->callback([f, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      std::string password;
+      std::getline(std::cin, password);
+      const json created = client.post_json(
+          "/v1/accounts",
+          {{"username", f->username}, {"email", f->email}, {"password", password}, {"bot", true}});
+      std::cout << created.value("token", "") << "\n";
+      return static_cast<int>(kExitOk);
+    });
+  });
+}
+
+}  // namespace
+
+void add_bot_commands(CLI::App& app, int& exit_code) {
+  CLI::App* bot = app.add_subcommand("bot", "the reference bot and bot accounts");
+  bot->require_subcommand(1);
+  add_run(*bot, exit_code);
+  add_create(*bot, exit_code);
+}
+
+}  // namespace cli

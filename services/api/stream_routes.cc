@@ -1,0 +1,283 @@
+// GET /v1/stream/events, GET /v1/games/{id}/stream and GET /v1/me/turns (issue 9).
+#include "services/api/stream_routes.h"
+
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <deque>
+#include <memory>
+#include <stdexcept>
+
+#include "services/api/game_views.h"
+#include "services/api/http_support.h"
+#include "services/api/stream_views.h"
+
+namespace api {
+
+using nlohmann::json;
+using SteadyClock = std::chrono::steady_clock;
+
+namespace {
+
+const std::vector<std::string> kStreamScopes = {"play", "bot"};
+constexpr int kCatchUpBatch = 500;
+
+const std::vector<RouteDoc> kStreamRoutes = {
+    {"GET", "/v1/stream/events"},
+    {"GET", "/v1/games/{id}/stream"},
+    {"GET", "/v1/me/turns"},
+};
+
+long long env_number(const std::map<std::string, std::string, std::less<>>& env,
+                     const std::string& name, long long fallback, long long min, long long max) {
+  auto it = env.find(name);
+  if (it == env.end() || it->second.empty()) return fallback;
+  long long value = 0;
+  const std::string& text = it->second;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
+    throw std::invalid_argument(name + " must be an integer from " + std::to_string(min) + " to " +
+                                std::to_string(max) + ", not '" + text + "'");
+  }
+  return value;
+}
+
+std::shared_ptr<events::Ticket> take_slot(StreamService& s, storage::Id token_id) {
+  if (!s.hub.ready()) {
+    throw GameError(503, "database_unavailable", "The event feed is not available yet.",
+                    {{"retry_after", 2}}, {{"Retry-After", "2"}});
+  }
+  auto ticket = s.registry.open(token_id);
+  if (!ticket) {
+    const int retry = s.options.retry_after_s;
+    throw GameError(503, "too_many_streams",
+                    "This server holds its maximum of " + std::to_string(s.registry.max_streams()) +
+                        " open streams; retry after " + std::to_string(retry) + " s.",
+                    {{"retry_after", retry},
+                     {"limit", "open-streams"},
+                     {"max_streams", s.registry.max_streams()}},
+                    {{"Retry-After", std::to_string(retry)}});
+  }
+  return ticket;
+}
+
+// One long-lived response: lines waiting to be written, a heartbeat, and the ticket whose
+// `closed` flag ends it. Subclasses fill `pending` in refill().
+class StreamWriter {
+ public:
+  StreamWriter(StreamService& s, std::shared_ptr<events::Ticket> ticket, bool sse)
+      : s_(s), ticket_(std::move(ticket)), sse_(sse) {}
+  virtual ~StreamWriter() = default;
+
+  // One call of httplib's content provider. False ends the response as failed.
+  bool step(httplib::DataSink& sink) {
+    if (pending_.empty() && !finished_ && !ticket_->closed && !s_.hub.stopping()) refill();
+    if (!pending_.empty()) return flush(sink);
+    if (finished_ || ticket_->closed || s_.hub.stopping()) {
+      if (ticket_->closed && !finished_) {
+        write(sink, frame({{"type", "closed"}, {"reason", "replaced"}}, sse_));
+      }
+      sink.done();
+      return true;
+    }
+    const auto due = last_write_ + s_.options.heartbeat;
+    const auto now = SteadyClock::now();
+    if (now >= due) return write(sink, heartbeat_frame(sse_));
+    s_.hub.wait_past(cursor_,
+                     std::chrono::duration_cast<std::chrono::milliseconds>(due - now) +
+                         std::chrono::milliseconds(1),
+                     ticket_->closed);
+    return true;
+  }
+
+ protected:
+  virtual void refill() = 0;
+
+  bool write(httplib::DataSink& sink, const std::string& text) {
+    last_write_ = SteadyClock::now();
+    return sink.write(text.data(), text.size());
+  }
+  bool flush(httplib::DataSink& sink) {
+    std::string text;
+    while (!pending_.empty()) {
+      text += pending_.front();
+      pending_.pop_front();
+    }
+    return write(sink, text);
+  }
+
+  StreamService& s_;
+  std::shared_ptr<events::Ticket> ticket_;
+  bool sse_;
+  storage::StreamPosition cursor_;
+  std::deque<std::string> pending_;
+  bool finished_ = false;
+  SteadyClock::time_point last_write_ = SteadyClock::now();
+};
+
+class AccountStream : public StreamWriter {
+ public:
+  AccountStream(StreamService& s, std::shared_ptr<events::Ticket> ticket, bool sse,
+                storage::Id account, storage::StreamPosition start)
+      : StreamWriter(s, std::move(ticket), sse), account_(account) {
+    cursor_ = start;
+  }
+  void queue(const json& line) { pending_.push_back(frame(line, sse_)); }
+
+ protected:
+  void refill() override {
+    std::vector<storage::EventRecord> found;
+    storage::StreamPosition upto;
+    const auto mine = [this](const storage::EventRecord& e) {
+      return std::find(e.recipients.begin(), e.recipients.end(), account_) != e.recipients.end();
+    };
+    if (!s_.hub.read(cursor_, mine, found, upto)) {
+      // Further behind than the ring reaches: read our own events from the database.
+      upto = s_.hub.frontier();
+      found = s_.events.for_account(account_, cursor_, upto, kCatchUpBatch);
+      if (found.size() == static_cast<std::size_t>(kCatchUpBatch)) upto = found.back().position;
+    }
+    cursor_ = upto;
+    for (const auto& e : found) queue(account_event_line(s_.games, e, account_));
+  }
+
+ private:
+  storage::Id account_;
+};
+
+class GameStream : public StreamWriter {
+ public:
+  GameStream(StreamService& s, std::shared_ptr<events::Ticket> ticket, storage::Id game,
+             storage::Id caller)
+      : StreamWriter(s, std::move(ticket), false), game_(game), caller_(caller) {
+    cursor_ = s.hub.frontier();
+  }
+  // Queues the current state when it changed; false when the game does not exist.
+  bool send_state() {
+    auto loaded = s_.games.games.load(game_, hxclock::to_rfc3339(s_.games.clock.now()), true);
+    if (!loaded) return false;
+    if (loaded->game.version == version_) return true;
+    version_ = loaded->game.version;
+    const json view = game_view(s_.games.catalog, loaded->game, {caller_, true, &loaded->moves});
+    pending_.push_back(frame({{"type", "game_state"}, {"game", view}}, false));
+    if (loaded->game.status != "active") finished_ = true;
+    return true;
+  }
+
+ protected:
+  void refill() override {
+    std::vector<storage::EventRecord> found;
+    storage::StreamPosition upto;
+    const auto ours = [this](const storage::EventRecord& e) { return e.game_id == game_; };
+    const bool in_ring = s_.hub.read(cursor_, ours, found, upto);
+    if (!in_ring) upto = s_.hub.frontier();
+    cursor_ = upto;
+    if (!in_ring || !found.empty()) send_state();
+  }
+
+ private:
+  storage::Id game_;
+  storage::Id caller_;
+  std::int64_t version_ = -1;
+};
+
+void stream_response(Response& res, const std::string& type, std::shared_ptr<StreamWriter> w) {
+  res.status = 200;
+  res.set_header("Cache-Control", "no-store");
+  res.set_header("X-Accel-Buffering", "no");
+  res.set_chunked_content_provider(
+      type,
+      [w](std::size_t, httplib::DataSink& sink) {
+        // Nothing may escape into httplib's writer: end the stream instead (the client resumes).
+        try {
+          return w->step(sink);
+        } catch (const std::exception& e) {
+          spdlog::warn("stream ended: {}", e.what());
+          return false;
+        }
+      },
+      [w](bool) mutable { w.reset(); });
+}
+
+bool wants_sse(const Request& req) {
+  return query(req, "format") == "sse" ||
+         req.get_header_value("Accept").find("text/event-stream") != std::string::npos;
+}
+
+// ?since=<id> or Last-Event-ID: the stream position after that event; else the live frontier.
+storage::StreamPosition start_position(StreamService& s, const Request& req) {
+  std::string since = query(req, "since");
+  if (since.empty()) since = req.get_header_value("Last-Event-ID");
+  if (since.empty()) return s.hub.frontier();
+  storage::Id id = 0;
+  auto [end, ec] = std::from_chars(since.data(), since.data() + since.size(), id);
+  std::optional<storage::StreamPosition> position;
+  if (ec == std::errc() && end == since.data() + since.size() && id > 0) {
+    position = s.events.position_of(id);
+  }
+  if (!position) {
+    throw GameError(400, "invalid_parameter",
+                    "since / Last-Event-ID must be the id of an event this server sent.",
+                    {{"parameter", "since"}});
+  }
+  return *position;
+}
+
+void get_event_stream(StreamService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s.games, req, res);
+  require_scope(me, kStreamScopes);
+  const bool sse = wants_sse(req);
+  const storage::StreamPosition start = start_position(s, req);
+  auto ticket = take_slot(s, me.token_id);
+  s.events.notify_stream_control(events::StreamRegistry::announcement(*ticket));
+  auto stream = std::make_shared<AccountStream>(s, ticket, sse, me.account_id, start);
+  for (const json& line : opening_snapshot(s.games, me.account_id)) stream->queue(line);
+  stream->queue({{"type", "snapshot_done"}});
+  stream_response(res, sse ? "text/event-stream" : "application/x-ndjson", stream);
+}
+
+void get_game_stream(StreamService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s.games, req, res);
+  const storage::Id id = path_id(req, 1, "game");
+  auto ticket = take_slot(s, 0);
+  auto stream = std::make_shared<GameStream>(s, ticket, id, me.account_id);
+  if (!stream->send_state()) {
+    throw GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
+  }
+  stream_response(res, "application/x-ndjson", stream);
+}
+
+}  // namespace
+
+StreamOptions stream_options(const std::map<std::string, std::string, std::less<>>& env) {
+  StreamOptions o;
+  o.max_streams = static_cast<std::size_t>(env_number(env, "HEXPOST_MAX_STREAMS", 256, 0, 100000));
+  o.heartbeat =
+      std::chrono::milliseconds(env_number(env, "HEXPOST_STREAM_HEARTBEAT_MS", 10000, 50, 600000));
+  o.poll = std::chrono::milliseconds(env_number(env, "HEXPOST_STREAM_POLL_MS", 1000, 10, 60000));
+  return o;
+}
+
+StreamService::StreamService(GameService& games_ref, events::EventHub& hub_ref,
+                             StreamOptions options_value)
+    : games(games_ref),
+      hub(hub_ref),
+      options(options_value),
+      registry(options_value.max_streams, [&hub_ref] { hub_ref.wake_all(); }),
+      events(games_ref.pool) {
+  hub.on_control([this](const std::string& payload) { registry.control(payload); });
+}
+
+void add_turn_routes(Server& server, StreamService& streams);  // turn_routes.cc
+
+void add_stream_routes(Server& server, StreamService& s) {
+  server.get("/v1/stream/events",
+             guarded([&s](const Request& q, Response& r) { get_event_stream(s, q, r); }));
+  server.get(R"(/v1/games/([^/]+)/stream)",
+             guarded([&s](const Request& q, Response& r) { get_game_stream(s, q, r); }));
+  add_turn_routes(server, s);
+}
+
+const std::vector<RouteDoc>& stream_routes() { return kStreamRoutes; }
+
+}  // namespace api

@@ -1,0 +1,52 @@
+#pragma once
+// The Bot API's long-lived routes (issue 9; docs/bot-protocol.md):
+//   GET /v1/stream/events      one event stream per token (ndjson or SSE), resumable
+//   GET /v1/games/{id}/stream  the game's full state, then every change, until it ends
+//   GET /v1/me/turns           games where it is the caller's turn; ?wait=N long-polls
+//
+// Each open stream (and each waiting long poll) holds one HTTP worker, so they take a slot of
+// the StreamRegistry; hexpostd sizes its pool as ordinary workers + max_streams.
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "services/api/game_service.h"
+#include "services/api/server.h"
+#include "services/events/event_hub.h"
+#include "services/events/stream_registry.h"
+#include "services/storage/event_feed.h"
+
+namespace api {
+
+struct StreamOptions {
+  std::size_t max_streams = 256;               // HEXPOST_MAX_STREAMS
+  std::chrono::milliseconds heartbeat{10000};  // HEXPOST_STREAM_HEARTBEAT_MS
+  std::chrono::milliseconds poll{1000};        // HEXPOST_STREAM_POLL_MS: hub safety-net read
+  int max_wait_s = 60;                         // cap of /v1/me/turns?wait=N
+  int retry_after_s = 5;                       // Retry-After of the 503 at the cap
+};
+
+// Reads HEXPOST_MAX_STREAMS, HEXPOST_STREAM_HEARTBEAT_MS and HEXPOST_STREAM_POLL_MS.
+// Throws std::invalid_argument naming the variable on a bad value.
+StreamOptions stream_options(const std::map<std::string, std::string, std::less<>>& env);
+
+class StreamService {
+ public:
+  StreamService(GameService& games, events::EventHub& hub, StreamOptions options = {});
+
+  GameService& games;
+  events::EventHub& hub;
+  StreamOptions options;
+  events::StreamRegistry registry;
+  storage::EventsRepository events;
+};
+
+void add_stream_routes(Server& server, StreamService& streams);
+// The routes add_stream_routes registers, for the documentation test.
+const std::vector<RouteDoc>& stream_routes();
+
+}  // namespace api

@@ -1,0 +1,114 @@
+// GET /v1/me/turns (issue 9): the games where it is the caller's turn, most urgent deadline
+// first, with an ETag; ?wait=N long-polls up to N seconds (capped) for the list to differ from
+// If-None-Match (or, without it, to be non-empty).
+#include <charconv>
+
+#include "services/api/game_views.h"
+#include "services/api/http_support.h"
+#include "services/api/stream_routes.h"
+#include "services/api/stream_views.h"
+#include "services/domain/credentials.h"
+
+namespace api {
+
+using nlohmann::json;
+
+namespace {
+
+struct Turns {
+  json body;
+  std::string etag;
+};
+
+Turns load_turns(StreamService& s, storage::Id account) {
+  storage::GameListFilter filter;
+  filter.account_id = account;
+  filter.my_turn_only = true;
+  const std::string at = hxclock::to_rfc3339(s.games.clock.now());
+  json turns = json::array();
+  std::string versions;
+  for (const auto& item : s.games.games.list_for_player(account, filter, std::nullopt, 200, at)) {
+    json turn = turn_info(s.games, item.game, account, "");
+    if (turn.is_null()) continue;
+    turn["opponents"] = json::array();
+    for (const auto& seat : item.game.seats) {
+      if (seat.account_id != account) turn["opponents"].push_back(seat.username);
+    }
+    turns.push_back(turn);
+    versions += std::to_string(item.game.id) + ":" + std::to_string(item.game.version) + ",";
+  }
+  return {{{"turns", turns}}, "\"t" + domain::sha256_hex(versions).substr(0, 32) + "\""};
+}
+
+int wait_param(const Request& req, int cap) {
+  const std::string text = query(req, "wait");
+  if (text.empty()) return 0;
+  int wait = -1;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), wait);
+  if (ec != std::errc() || end != text.data() + text.size() || wait < 0 || wait > cap) {
+    throw GameError(400, "invalid_parameter",
+                    "wait must be an integer from 0 to " + std::to_string(cap) + " (seconds).",
+                    {{"parameter", "wait"}, {"max", cap}});
+  }
+  return wait;
+}
+
+// Waits (holding a stream slot) until an event for `account` arrives or the deadline passes;
+// true when one arrived.
+bool wait_for_account_event(StreamService& s, storage::Id account,
+                            std::chrono::steady_clock::time_point deadline,
+                            storage::StreamPosition& cursor, events::Ticket& ticket) {
+  while (!s.hub.stopping() && std::chrono::steady_clock::now() < deadline) {
+    s.hub.wait_past(cursor,
+                    std::chrono::duration_cast<std::chrono::milliseconds>(
+                        deadline - std::chrono::steady_clock::now()),
+                    ticket.closed);
+    std::vector<storage::EventRecord> found;
+    storage::StreamPosition upto;
+    const auto mine = [account](const storage::EventRecord& e) {
+      return std::find(e.recipients.begin(), e.recipients.end(), account) != e.recipients.end();
+    };
+    if (!s.hub.read(cursor, mine, found, upto)) return true;  // fell behind: just look again
+    cursor = upto;
+    if (!found.empty()) return true;
+  }
+  return false;
+}
+
+void get_turns(StreamService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s.games, req, res);
+  const int wait = wait_param(req, s.options.max_wait_s);
+  const std::string if_none_match = req.get_header_value("If-None-Match");
+  storage::StreamPosition cursor = s.hub.frontier();
+  Turns turns = load_turns(s, me.account_id);
+  const auto unchanged = [&] {
+    return if_none_match.empty() ? turns.body["turns"].empty() : turns.etag == if_none_match;
+  };
+  if (wait > 0 && unchanged()) {
+    std::shared_ptr<events::Ticket> ticket = s.registry.open(0);
+    if (!ticket) {
+      throw GameError(503, "too_many_streams", "Too many open streams and long polls.",
+                      {{"retry_after", s.options.retry_after_s}, {"limit", "open-streams"}},
+                      {{"Retry-After", std::to_string(s.options.retry_after_s)}});
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait);
+    while (unchanged() && wait_for_account_event(s, me.account_id, deadline, cursor, *ticket)) {
+      turns = load_turns(s, me.account_id);
+    }
+  }
+  res.set_header("ETag", turns.etag);
+  res.set_header("Cache-Control", "no-cache");
+  if (!if_none_match.empty() && if_none_match == turns.etag) {
+    res.status = 304;
+    return;
+  }
+  send_json(res, 200, turns.body);
+}
+
+}  // namespace
+
+void add_turn_routes(Server& server, StreamService& s) {
+  server.get("/v1/me/turns", guarded([&s](const Request& q, Response& r) { get_turns(s, q, r); }));
+}
+
+}  // namespace api
