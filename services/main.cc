@@ -54,6 +54,12 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_REMINDERS            reminder fractions of a turn's time (default 0.5,0.8,0.95)
   HEXPOST_DEAD_GAME_DAYS       unclocked games idle this long are aborted (default 90; 0 = never)
   HEXPOST_AUTO_VACATION        1: a flag fall takes a vacation day while one is left (default 0)
+  HEXPOST_COMPETITION_S        ratings and tournament worker period in seconds (default 10)
+  HEXPOST_ELO_K                fixed Elo K (default 0: FIDE K rules 40/20/10)
+  HEXPOST_GLICKO2_TAU          Glicko-2 tau (default 0.5)
+  HEXPOST_RATING_PERIOD_S      Glicko-2 rating period in seconds (default 604800)
+  HEXPOST_PROVISIONAL_RD       Glicko-2 ratings are provisional while RD >= this (default 110)
+  HEXPOST_ORGANISERS           usernames allowed to organise tournaments (default: everyone)
 )";
 
 void setup_logging(const std::string& level) {
@@ -216,6 +222,7 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   api::GameService games(pool, domain::Catalog::from_registry(), game_options);
   api::add_game_service_routes(server, games);
   games.sweeper.start();
+  games.competition.start();
   const int port = server.bind(cfg.listen.host, cfg.listen.port);
   spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
 
@@ -223,6 +230,7 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   const bool clean = server.run();
   signals.stop();
   games.sweeper.stop();
+  games.competition.stop();
   heartbeat.stop();
   spdlog::info("hexpostd stopped");
   return clean ? 0 : 1;

@@ -14,5 +14,7 @@ void add_account_routes(Server& server, GameService& service);
 void add_challenge_routes(Server& server, GameService& service);
 void add_game_routes(Server& server, GameService& service);
 void add_clock_routes(Server& server, GameService& service);  // issue 8: vacation, zones, pause
+void add_tournament_routes(Server& server, GameService& service);  // issue 11
+void add_rating_routes(Server& server, GameService& service);      // issue 11
 
 }  // namespace api
