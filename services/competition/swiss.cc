@@ -81,8 +81,9 @@ struct Search {
                             [&](int q) { return !taken[static_cast<std::size_t>(q)]; });
     if (top == order.end()) return true;
     const int p = *top;
+    const std::vector<int> opponents = candidates(p);  // while p still counts in its group
     taken[static_cast<std::size_t>(p)] = true;
-    for (int q : candidates(p)) {
+    for (int q : opponents) {
       if (q == p || met(p, q)) continue;
       if (!compatible(players[static_cast<std::size_t>(p)], players[static_cast<std::size_t>(q)],
                       forbid_three))

@@ -47,11 +47,11 @@ NewPairing pairing(const State& s, int round, int board, int division, std::vect
 
 std::vector<NewPairing> round_robin_round(const State& s, int round) {
   std::vector<NewPairing> out;
+  int board = 0;  // numbered through the divisions
   for (int d = 0; d < division_count(s); ++d) {
     const auto local = members(s, d);
     const auto table = cycle(s, static_cast<int>(local.size()));
     if (round > static_cast<int>(table.size())) continue;
-    int board = 0;
     for (const auto& p : table[at(round - 1)]) {
       if (p.second == comp::kBye) {  // round-robin byes score nothing
         out.push_back({round, board++, 0, d, {local[at(p.first)]}, std::vector<double>{0.0}});

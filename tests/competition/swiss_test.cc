@@ -22,6 +22,24 @@ TEST(Swiss, RoundOnePairsTopHalfAgainstBottomHalfWithAlternatingColours) {
   EXPECT_EQ(*round, (Round{{0, 4}, {5, 1}, {2, 6}, {7, 3}}));
 }
 
+// Dutch within a score group: S1 meets S2 in order (1 v 4, 2 v 5, 3 v 6 for six players).
+TEST(Swiss, ScoreGroupPairsTopHalfAgainstBottomHalf) {
+  auto players = fresh(8);
+  for (int p : {0, 1, 2, 3, 4, 5}) players[static_cast<std::size_t>(p)].score = 1;
+  const auto round = swiss_round(players);
+  ASSERT_TRUE(round);
+  ASSERT_EQ(round->size(), 4u);
+  auto has = [&](int a, int b) {
+    for (const auto& p : *round)
+      if ((p.first == a && p.second == b) || (p.first == b && p.second == a)) return true;
+    return false;
+  };
+  EXPECT_TRUE(has(0, 3));
+  EXPECT_TRUE(has(1, 4));
+  EXPECT_TRUE(has(2, 5));
+  EXPECT_TRUE(has(6, 7));
+}
+
 TEST(Swiss, OddFieldGivesTheByeToTheLowestRanked) {
   const auto round = swiss_round(fresh(5));
   ASSERT_TRUE(round);
