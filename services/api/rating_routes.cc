@@ -70,6 +70,17 @@ void get_player_ratings(GameService& s, const Request& req, Response& res) {
 
 }  // namespace
 
+json rating_changes_view(GameService& s, storage::Id game_id) {
+  json out = json::array();
+  for (const auto& c : s.ratings.changes_for_game(game_id))
+    out.push_back({{"username", c.username},
+                   {"system", c.system},
+                   {"before", c.before},
+                   {"after", c.after},
+                   {"change", c.after - c.before}});
+  return out;
+}
+
 void add_rating_routes(Server& server, GameService& s) {
   server.get(R"(/v1/ratings/([^/]+))",
              guarded([&s](const Request& q, Response& r) { get_leaderboard(s, q, r); }));

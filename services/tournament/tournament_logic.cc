@@ -1,6 +1,7 @@
 #include "services/tournament/tournament_logic.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -127,9 +128,13 @@ void assign_divisions(const storage::TournamentRecord& t, std::vector<storage::E
                    [](const auto& a, const auto& b) { return a.division < b.division; });
 }
 
+// As the CLI prints scores: whole numbers without a fraction, halves with one digit.
 std::string score_text(double score) {
-  json j = score;
-  return j.dump();
+  if (score == static_cast<double>(static_cast<long long>(score)))
+    return std::to_string(static_cast<long long>(score));
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", score);
+  return buffer;
 }
 
 }  // namespace
@@ -249,7 +254,8 @@ std::string tournament_text(const storage::TournamentRecord& t) {
   std::string out = t.name + " (" + t.game + ", " + t.status + ")\nStandings:\n";
   for (const auto& s : v.at("standings"))
     out += "  " + std::to_string(s.at("rank").get<int>()) + ". " +
-           s.at("username").get<std::string>() + "  " + score_text(s.at("score")) + "\n";
+           s.at("username").get<std::string>() + "  " + score_text(s.at("score").get<double>()) +
+           "\n";
   for (const auto& r : v.at("rounds")) {
     out += "Round " + std::to_string(r.at("number").get<int>()) + ":\n";
     for (const auto& p : r.at("pairings")) {

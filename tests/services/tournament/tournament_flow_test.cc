@@ -60,6 +60,15 @@ TEST(TournamentFlow, RatedRoundRobinWithRatings) {
   EXPECT_GT(elo.at("ratings").at(0).at("rating").get<int>(), 1500);
   EXPECT_EQ(elo.at("ratings").at(3).at("username"), f.players[3].username);
   EXPECT_TRUE(elo.at("ratings").at(0).at("provisional"));  // fewer than 5 games
+  // The finished game shows its rating changes: 1 beat 4, both at 1500 with K 40.
+  const std::string first_game =
+      done.at("rounds").at(0).at("pairings").at(0).at("game_id").get<std::string>();
+  const json game = client.get("/v1/games/" + first_game, token).body;
+  ASSERT_EQ(game.at("rating_changes").size(), 2u) << game.dump();
+  double gained = 0;
+  for (const auto& c : game.at("rating_changes"))
+    if (c.at("username") == f.players[0].username) gained = c.at("change");
+  EXPECT_DOUBLE_EQ(gained, 20.0);
   // Glicko-2 waits for the rating period to end.
   json glicko = client.get("/v1/ratings/counting", token).body;
   EXPECT_EQ(glicko.at("system"), "glicko2");
