@@ -6,6 +6,9 @@
 namespace storage {
 namespace {
 
+// How far below the cursor rate_next_game looks again for late-committed events.
+constexpr Id kLookback = 1000;
+
 const std::string kRatingColumns =
     "r.game, r.system, r.account_id, a.username, r.rating, r.deviation, r.volatility, r.games, "
     "r.reached_2400, r.period";
@@ -121,18 +124,30 @@ bool RatingsRepository::rate_next_game(const GameRater& rate, const std::string&
     const auto cursor =
         tx.exec("SELECT last_event_id FROM event_cursors WHERE name = 'ratings' FOR UPDATE")[0][0]
             .as<Id>();
+    // A lookback below the cursor catches events that committed after a higher id was passed.
     const pqxx::result next = tx.exec_params(
-        "SELECT id, game_id FROM game_events WHERE id > $1 AND kind = 'game_finished' ORDER BY "
-        "id LIMIT 1",
-        cursor);
-    if (next.empty()) return false;
+        "SELECT e.id, e.game_id FROM game_events e JOIN games g ON g.id = e.game_id WHERE e.id > "
+        "$1::bigint - $2::bigint AND e.kind = 'game_finished' AND g.rated AND g.status = "
+        "'finished' AND NOT "
+        "EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = e.game_id) ORDER BY e.id "
+        "LIMIT 1",
+        cursor, kLookback);
+    if (next.empty()) {
+      tx.exec(
+          "UPDATE event_cursors SET last_event_id = (SELECT coalesce(max(id), 0) FROM "
+          "game_events) WHERE name = 'ratings'");
+      tx.commit();
+      return false;
+    }
     if (auto finished = load_finished(tx, next[0][1].as<Id>())) {
       const GameRating rating = rate(*finished);
       for (const auto& change : rating.elo) store_change(tx, change, finished->game_id, at);
       queue_period_results(tx, *finished, rating);
     }
-    tx.exec_params("UPDATE event_cursors SET last_event_id = $1 WHERE name = 'ratings'",
-                   next[0][0].as<Id>());
+    tx.exec_params(
+        "UPDATE event_cursors SET last_event_id = greatest(last_event_id, $1) WHERE name = "
+        "'ratings'",
+        next[0][0].as<Id>());
     tx.commit();
     return true;
   });
