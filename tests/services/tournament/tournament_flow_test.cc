@@ -180,6 +180,39 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                                                   {f.players[5].username, 2}}));
 }
 
+TEST(TournamentFlow, WithdrawnPlayersForfeitTheirLaterGames) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "wd", 4);
+  const json spec = {{"name", "Withdrawals"}, {"game", "counting"}, {"format", "round-robin"}};
+  const auto& leaver = f.players[3];
+  const json done =
+      run_tournament(server, client, f, spec, stronger_wins(f), [&](const std::string& id) {
+        const auto r =
+            client.post("/v1/tournaments/" + id + "/withdraw", json::object(), leaver.token);
+        EXPECT_EQ(r.status, 200) << r.text;
+      });
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 3), line(f, 1, 2), line(f, 2, 1), line(f, 3, 0)}));
+  int forfeits = 0;
+  for (const auto& round : done.at("rounds"))
+    for (const auto& p : round.at("pairings"))
+      if (p.at("game_id").is_null()) {
+        ++forfeits;
+        EXPECT_NE(std::find(p.at("usernames").begin(), p.at("usernames").end(), leaver.username),
+                  p.at("usernames").end());
+      }
+  EXPECT_EQ(forfeits, 2);  // rounds 2 and 3; round 1's game was already under way
+  const auto text = client.get(
+      "/v1/tournaments/" + done.at("id").get<std::string>() + "?format=text", leaver.token);
+  EXPECT_NE(text.text.find("Withdrawals (counting, finished)\nStandings:\n  1. " +
+                           f.players[0].username + "  3\n"),
+            std::string::npos)
+      << text.text;
+  EXPECT_NE(text.text.find("  forfeit\n"), std::string::npos);
+}
+
 TEST(TournamentFlow, RefusalsSayWhy) {
   SVC_REQUIRE_DB();
   TestServer server;

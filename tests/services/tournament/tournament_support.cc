@@ -78,7 +78,8 @@ int play_open_games(svctest::Client& client, const Field& field, const json& tou
 }
 
 json run_tournament(svctest::TestServer& server, svctest::Client& client, const Field& field,
-                    const json& spec, const Script& script) {
+                    const json& spec, const Script& script,
+                    const std::function<void(const std::string&)>& after_start) {
   const auto& organiser = field.players.front();
   const auto created = client.post("/v1/tournaments", spec, organiser.token);
   EXPECT_EQ(created.status, 201) << created.text;
@@ -90,6 +91,7 @@ json run_tournament(svctest::TestServer& server, svctest::Client& client, const 
   const auto started =
       client.post("/v1/tournaments/" + id + "/start", json::object(), organiser.token);
   EXPECT_EQ(started.status, 200) << started.text;
+  if (after_start) after_start(id);
   std::mt19937 rng(11);
   json view;
   for (int pass = 0; pass < 100; ++pass) {

@@ -34,8 +34,10 @@ int play_open_games(svctest::Client& client, const Field& field, const json& tou
 // Creates the tournament (organised by the first player), lets everyone join, starts it, and
 // plays round after round (the competition worker stepping between them) until it is finished.
 // Returns the final tournament view.
+// `after_start` runs once the tournament has started (given its id).
 json run_tournament(svctest::TestServer& server, svctest::Client& client, const Field& field,
-                    const json& spec, const Script& script);
+                    const json& spec, const Script& script,
+                    const std::function<void(const std::string&)>& after_start = {});
 
 // "username score" per standings row, for exact comparisons.
 std::vector<std::string> standings_lines(const json& tournament);
