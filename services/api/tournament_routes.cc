@@ -60,12 +60,17 @@ void check_game(GameService& s, storage::NewTournament& n, const json& body) {
     throw GameError(422, "unknown_game", "No game '" + n.game + "' in the catalogue.",
                     {{"field", "game"}});
   n.players_per_game = static_cast<int>(int_field(body, "players_per_game", false).value_or(2));
-  if (n.players_per_game != 2)
-    throw GameError(422, "unsupported", "Tournaments of multi-player tables are not served yet.",
+  const int seats = n.players_per_game;
+  if (seats != 2 && seats != 3 && seats != 4 && seats != 6)
+    throw GameError(422, "bad_players_per_game", "players_per_game must be 2, 3, 4 or 6.",
                     {{"field", "players_per_game"}});
+  if (seats > 2 && n.format != "swiss")
+    throw GameError(422, "unsupported",
+                    "Multi-player tables are played as Swiss-style table rounds: use format swiss.",
+                    {{"field", "format"}});
   const json options = object_field(body, "options");
   rules::GameConfig config;
-  const std::string problem = domain::check_game_config(*def, 2, options.dump(), config);
+  const std::string problem = domain::check_game_config(*def, seats, options.dump(), config);
   if (!problem.empty()) throw GameError(422, "bad_options", problem, {{"field", "options"}});
   n.options_json = options.dump();
   auto clock = domain::parse_time_control(body.contains("clock") ? body.at("clock") : json());

@@ -6,6 +6,7 @@
 #include "services/competition/berger.h"
 #include "services/competition/knockout.h"
 #include "services/competition/swiss.h"
+#include "services/competition/tables.h"
 
 namespace tournament {
 namespace {
@@ -170,7 +171,42 @@ bool all_scored(const State& s) {
   });
 }
 
+std::vector<double> scores_of(const State& s) {
+  std::vector<double> scores(s.entrants.size(), 0.0);
+  for (const auto& g : s.games)
+    if (g.scores)
+      for (std::size_t i = 0; i < g.seats.size(); ++i) scores[at(g.seats[i])] += (*g.scores)[i];
+  return scores;
+}
+
+// Multi-player table rounds: score groups cut into tables, fair seats, byes for the leftovers.
+std::vector<NewPairing> table_round(const State& s, int round) {
+  const int k = s.players_per_game;
+  const std::vector<double> scores = scores_of(s);
+  std::vector<bool> had_bye(s.entrants.size(), false);
+  std::vector<std::vector<int>> seat_counts(s.entrants.size(), std::vector<int>(at(k), 0));
+  for (const auto& g : s.games) {
+    if (g.seats.size() == 1) had_bye[at(g.seats[0])] = true;
+    for (std::size_t i = 0; i < g.seats.size() && g.seats.size() > 1; ++i)
+      ++seat_counts[at(g.seats[i])][i];
+  }
+  std::vector<int> ranked;
+  for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p)
+    if (s.entrants[at(p)].active) ranked.push_back(p);
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [&](int a, int b) { return scores[at(a)] > scores[at(b)]; });
+  const auto grouped = comp::group_tables(ranked, k, had_bye);
+  std::vector<NewPairing> out;
+  int board = 0;
+  for (const auto& table : grouped.tables)
+    out.push_back(pairing(s, round, board++, 0, comp::assign_seats(table, seat_counts)));
+  for (int bye : grouped.byes)
+    out.push_back({round, board++, 0, 0, {bye}, std::vector<double>{1.0 / k}});
+  return out;
+}
+
 std::optional<std::vector<NewPairing>> next_round(const State& s, int round) {
+  if (s.players_per_game > 2) return table_round(s, round);
   switch (s.format) {
     case Format::kSwiss:
       return swiss_next(s, round);
@@ -234,7 +270,7 @@ int division_count(const State& s) {
 
 int total_rounds(const State& s) {
   const int n = static_cast<int>(s.entrants.size());
-  if (s.format == Format::kSwiss) return s.planned_rounds;
+  if (s.format == Format::kSwiss || s.players_per_game > 2) return s.planned_rounds;
   if (s.format == Format::kKnockout) {
     int rounds = 0;
     for (int size = comp::bracket_size(n); size > 1; size /= 2) ++rounds;
@@ -274,6 +310,13 @@ Decision decide(const State& s) {
 std::vector<comp::Standing> division_standings(const State& s, int division) {
   const int n = static_cast<int>(s.entrants.size());
   std::vector<comp::Standing> table;
+  if (s.players_per_game > 2) {  // score, then seed
+    const std::vector<double> scores = scores_of(s);
+    for (int p = 0; p < n; ++p) table.push_back({p, scores[at(p)], 0, 0, 0, 0, 0, 0});
+    std::stable_sort(table.begin(), table.end(),
+                     [](const auto& a, const auto& b) { return a.score > b.score; });
+    return table;
+  }
   if (s.format == Format::kKnockout) {
     std::vector<int> reached(at(n), 0);
     std::vector<double> won(at(n), 0.0);

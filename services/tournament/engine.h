@@ -47,7 +47,8 @@ struct PlayedGame {
 struct State {
   Format format = Format::kRoundRobin;
   Settings settings;
-  int planned_rounds = 0;         // Swiss
+  int planned_rounds = 0;         // Swiss and table rounds
+  int players_per_game = 2;       // 3, 4 or 6: table rounds (see decide)
   int current_round = 0;          // 0: not started
   std::vector<Entrant> entrants;  // index = seed (0 = top)
   std::vector<PlayedGame> games;
@@ -64,6 +65,10 @@ struct Decision {
 };
 
 // The next step. Called at the start (current_round 0) and whenever games finish.
+// Multi-player tournaments (players_per_game > 2) play `planned_rounds` table rounds whatever the
+// format: entrants ranked by score (then seed) sit at consecutive tables, seats assigned fairly
+// from each player's seat history (competition/tables.h); the leftover players have a bye worth
+// 1/players_per_game (the share of a table's point a random seat expects).
 Decision decide(const State& state);
 
 // Rounds the tournament will have (knockout: bracket rounds; Swiss: planned; round robin and

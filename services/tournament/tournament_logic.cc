@@ -42,7 +42,9 @@ json standings_json(const storage::TournamentRecord& t) {
                     {"username", t.entrants[at(row.player)].username},
                     {"score", row.score}};
       if (s.format == tournament::Format::kLeague) entry["division"] = d + 1;
-      if (s.format == tournament::Format::kSwiss) {
+      if (s.players_per_game > 2) {
+        // tables: score only
+      } else if (s.format == tournament::Format::kSwiss) {
         entry["buchholz_cut1"] = row.buchholz_cut1;
         entry["buchholz"] = row.buchholz;
         entry["median_buchholz"] = row.median_buchholz;
@@ -157,6 +159,7 @@ tournament::State state_of(const storage::TournamentRecord& t) {
   s.format = tournament::parse_format(t.format).value_or(tournament::Format::kRoundRobin);
   s.settings = settings_from(json::parse(t.settings_json));
   s.planned_rounds = t.rounds.value_or(0);
+  s.players_per_game = t.players_per_game;
   s.current_round = t.current_round;
   for (const auto& e : t.entrants) s.entrants.push_back({e.division, e.status == "active"});
   const auto index = seed_index(t);

@@ -16,10 +16,14 @@ std::string line(const Field& f, int player, double score, int division = 0) {
   return out.str();
 }
 
-// The stronger (earlier entered) player wins.
+// The stronger (earlier entered) player wins; at a table, the strongest.
 Script stronger_wins(const Field& f) {
   return [&f](const std::vector<std::string>& seats) {
-    return f.strength(seats[0]) < f.strength(seats[1]) ? 0 : 1;
+    int best = 0;
+    for (std::size_t i = 1; i < seats.size(); ++i)
+      if (f.strength(seats[i]) < f.strength(seats[static_cast<std::size_t>(best)]))
+        best = static_cast<int>(i);
+    return best;
   };
 }
 
@@ -211,6 +215,33 @@ TEST(TournamentFlow, WithdrawnPlayersForfeitTheirLaterGames) {
             std::string::npos)
       << text.text;
   EXPECT_NE(text.text.find("  forfeit\n"), std::string::npos);
+}
+
+TEST(TournamentFlow, ThreeSeatTablesRotateSeats) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "tb", 6);
+  const json spec = {{"name", "Tables"},
+                     {"game", "counting"},
+                     {"format", "swiss"},
+                     {"rounds", 2},
+                     {"players_per_game", 3}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  auto names = [&f](std::initializer_list<int> players) {
+    json out = json::array();
+    for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
+    return out;
+  };
+  ASSERT_EQ(done.at("rounds").size(), 2u);
+  EXPECT_EQ(done.at("rounds").at(0).at("pairings").at(0).at("usernames"), names({0, 1, 2}));
+  EXPECT_EQ(done.at("rounds").at(0).at("pairings").at(1).at("usernames"), names({3, 4, 5}));
+  // Round 2 by score (0 and 3 won), everyone in a seat not taken before.
+  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(0).at("usernames"), names({1, 0, 3}));
+  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(1).at("usernames"), names({2, 5, 4}));
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 2), line(f, 2, 1), line(f, 3, 1), line(f, 1, 0),
+                                      line(f, 4, 0), line(f, 5, 0)}));
 }
 
 TEST(TournamentFlow, RefusalsSayWhy) {

@@ -41,18 +41,21 @@ void random_moves(svctest::Client& client, const Field& field, const std::string
 
 void finish(svctest::Client& client, const Field& field, const std::string& id,
             const std::vector<std::string>& seats, int winner) {
-  const auto& first = field.by_name.at(seats[0]);
-  const auto& second = field.by_name.at(seats[1]);
-  if (winner < 0) {
+  if (winner < 0) {  // two players: an agreed draw
+    const auto& first = field.by_name.at(seats[0]);
+    const auto& second = field.by_name.at(seats[1]);
     auto r = client.post("/v1/games/" + id + "/draw", {{"action", "offer"}}, first.token);
     ASSERT_EQ(r.status, 200) << r.text;
     r = client.post("/v1/games/" + id + "/draw", {{"action", "accept"}}, second.token);
     ASSERT_EQ(r.status, 200) << r.text;
     return;
   }
-  const auto& loser = winner == 0 ? second : first;
-  const auto r = client.post("/v1/games/" + id + "/resign", json::object(), loser.token);
-  ASSERT_EQ(r.status, 200) << r.text;
+  for (std::size_t seat = 0; seat < seats.size(); ++seat) {  // everyone but the winner resigns
+    if (static_cast<int>(seat) == winner) continue;
+    const auto r = client.post("/v1/games/" + id + "/resign", json::object(),
+                               field.by_name.at(seats[seat]).token);
+    ASSERT_EQ(r.status, 200) << r.text;
+  }
 }
 
 }  // namespace
