@@ -60,6 +60,12 @@ Environment (read once at start; a bad value stops hexpostd with one line):
                                its own worker on top of HEXPOST_THREADS; one more gets 503
   HEXPOST_STREAM_HEARTBEAT_MS  stream heartbeat period (default 10000)
   HEXPOST_STREAM_POLL_MS       event feed re-read without a NOTIFY (default 1000)
+  HEXPOST_COMPETITION_S        ratings and tournament worker period in seconds (default 10)
+  HEXPOST_ELO_K                fixed Elo K (default 0: FIDE K rules 40/20/10)
+  HEXPOST_GLICKO2_TAU          Glicko-2 tau (default 0.5)
+  HEXPOST_RATING_PERIOD_S      Glicko-2 rating period in seconds (default 604800)
+  HEXPOST_PROVISIONAL_RD       Glicko-2 ratings are provisional while RD >= this (default 110)
+  HEXPOST_ORGANISERS           usernames allowed to organise tournaments (default: everyone)
 )";
 
 void setup_logging(const std::string& level) {
@@ -228,6 +234,7 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   api::add_stream_routes(server, streams);
   hub.start();
   games.sweeper.start();
+  games.competition.start();
   const int port = server.bind(cfg.listen.host, cfg.listen.port);
   spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
 
@@ -239,6 +246,7 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   signals.stop();
   hub.stop();
   games.sweeper.stop();
+  games.competition.stop();
   heartbeat.stop();
   spdlog::info("hexpostd stopped");
   return clean ? 0 : 1;

@@ -243,13 +243,21 @@ void get_game(GameService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s, req, res);
   const storage::Id id = path_id(req, 1, "game");
   const storage::LoadedGame loaded = load_or_404(s, id, true);
-  const std::string etag = etag_of(loaded.game);
+  std::string etag = etag_of(loaded.game);
+  // Issue 11: a finished rated game shows its rating changes, which arrive after the game's
+  // last version; their count is part of the ETag.
+  const json changes = loaded.game.rated && loaded.game.status == "finished"
+                           ? rating_changes_view(s, id)
+                           : json(nullptr);
+  if (changes.is_array()) etag.insert(etag.size() - 1, "-r" + std::to_string(changes.size()));
   res.set_header("ETag", etag);
   if (req.get_header_value("If-None-Match") == etag) {
     res.status = 304;
     return;
   }
-  send_json(res, 200, game_view(s.catalog, loaded.game, {me.account_id, true, &loaded.moves}));
+  json view = game_view(s.catalog, loaded.game, {me.account_id, true, &loaded.moves});
+  if (changes.is_array()) view["rating_changes"] = changes;
+  send_json(res, 200, view);
 }
 
 void get_record(GameService& s, const Request& req, Response& res) {

@@ -71,6 +71,14 @@ const std::vector<RouteDoc> kRoutes = {
     {"POST", "/v1/me/vacation/stop"},
     {"GET", "/v1/admin/clocks"},
     {"POST", "/v1/admin/clocks"},
+    {"POST", "/v1/tournaments"},
+    {"GET", "/v1/tournaments"},
+    {"GET", "/v1/tournaments/{id}"},
+    {"POST", "/v1/tournaments/{id}/join"},
+    {"POST", "/v1/tournaments/{id}/withdraw"},
+    {"POST", "/v1/tournaments/{id}/start"},
+    {"GET", "/v1/ratings/{game}"},
+    {"GET", "/v1/ratings/{game}/{username}"},
 };
 
 }  // namespace
@@ -83,6 +91,20 @@ GameServiceOptions game_service_options(
   options.challenge_expiry_s = static_cast<int>(
       positive_number(env, "HEXPOST_CHALLENGE_EXPIRY_S", 7 * 24 * 3600, 365 * 24 * 3600));
   options.clocks = sweeper::clock_options(env);
+  options.ratings = tourney::rating_policy(env);
+  options.competition_interval_ms =
+      static_cast<int>(1000 * positive_number(env, "HEXPOST_COMPETITION_S", 10, 3600));
+  if (auto it = env.find("HEXPOST_ORGANISERS"); it != env.end()) {
+    std::string name;
+    for (char ch : it->second + ",") {
+      if (ch != ',' && ch != ' ') {
+        name += ch;
+      } else if (!name.empty()) {
+        options.organisers.push_back(name);
+        name.clear();
+      }
+    }
+  }
   return options;
 }
 
@@ -97,7 +119,11 @@ GameService::GameService(storage::ConnectionPool& pool_ref, domain::Catalog cata
       challenges(pool_ref),
       games(pool_ref),
       clocks(pool_ref),
-      sweeper(catalog, games, clocks, clock_ref, options_value.clocks) {}
+      sweeper(catalog, games, clocks, clock_ref, options_value.clocks),
+      ratings(pool_ref),
+      tournaments(pool_ref),
+      competition(ratings, tournaments, catalog, clock_ref, options_value.ratings,
+                  std::chrono::milliseconds(options_value.competition_interval_ms)) {}
 
 void add_game_service_routes(Server& server, GameService& service) {
   server.add_exception_mapper(database_failure);
@@ -105,6 +131,8 @@ void add_game_service_routes(Server& server, GameService& service) {
   add_challenge_routes(server, service);
   add_game_routes(server, service);
   add_clock_routes(server, service);
+  add_tournament_routes(server, service);
+  add_rating_routes(server, service);
   server.get("/v1/openapi.json", [](const Request&, Response& res) {
     res.status = 200;
     res.set_content(openapi_document(), "application/json");

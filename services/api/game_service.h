@@ -22,7 +22,10 @@
 #include "services/storage/challenges_repository.h"
 #include "services/storage/clocks_repository.h"
 #include "services/storage/games_repository.h"
+#include "services/storage/ratings_repository.h"
+#include "services/storage/tournaments_repository.h"
 #include "services/sweeper/clock_sweeper.h"
+#include "services/tournament/worker.h"
 
 namespace storage {
 class ConnectionPool;
@@ -37,10 +40,16 @@ struct GameServiceOptions {
   domain::Argon2Params argon2;
   std::string site = "hexpost";  // the record's Site tag
   sweeper::ClockOptions clocks;  // issue 8: vacation allowance, reminders, dead games, sweeps
+  // Issue 11: rating systems, the competition worker's period, and who may organise
+  // tournaments (empty: every account whose token has the organise scope).
+  tourney::RatingPolicy ratings;
+  int competition_interval_ms = 10000;
+  std::vector<std::string> organisers;
 };
 
-// Reads HEXPOST_RATE_PER_S, HEXPOST_RATE_BURST and HEXPOST_CHALLENGE_EXPIRY_S (optional), and
-// the clock variables of sweeper::clock_options.
+// Reads HEXPOST_RATE_PER_S, HEXPOST_RATE_BURST and HEXPOST_CHALLENGE_EXPIRY_S (optional), the
+// clock variables of sweeper::clock_options, the rating variables of tourney::rating_policy,
+// HEXPOST_COMPETITION_S and HEXPOST_ORGANISERS (comma-separated usernames).
 // Throws std::invalid_argument naming the variable on a bad value.
 GameServiceOptions game_service_options(const std::map<std::string, std::string, std::less<>>& env);
 
@@ -61,6 +70,9 @@ class GameService {
   storage::GamesRepository games;
   storage::ClocksRepository clocks;
   sweeper::ClockSweeper sweeper;  // not started here: hexpostd starts its thread
+  storage::RatingsRepository ratings;
+  storage::TournamentsRepository tournaments;
+  tourney::CompetitionWorker competition;  // not started here: hexpostd starts its thread
 };
 
 struct CreatedAccount {

@@ -14,5 +14,9 @@ void add_account_routes(Server& server, GameService& service);
 void add_challenge_routes(Server& server, GameService& service);
 void add_game_routes(Server& server, GameService& service);
 void add_clock_routes(Server& server, GameService& service);  // issue 8: vacation, zones, pause
+void add_tournament_routes(Server& server, GameService& service);  // issue 11
+void add_rating_routes(Server& server, GameService& service);      // issue 11
+// The rating changes of a finished rated game: [{username, system, before, after, change}].
+nlohmann::json rating_changes_view(GameService& service, storage::Id game_id);
 
 }  // namespace api

@@ -154,7 +154,7 @@ std::string check_game_config(const rules::GameDef& def, int players,
 
 std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
                                                        const storage::ChallengeRecord& challenge,
-                                                       storage::Id game_id) {
+                                                       storage::Id game_id, bool keep_slot_order) {
   const rules::GameDef* def = catalog.find(challenge.game);
   if (def == nullptr) return "the game " + challenge.game + " is no longer offered";
   rules::GameConfig config;
@@ -176,6 +176,7 @@ std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
     const int j = static_cast<int>(rng.draw("seat", static_cast<std::uint32_t>(i + 1)));
     std::swap(seat_slot[i], seat_slot[j]);
   }
+  if (keep_slot_order) std::iota(seat_slot.begin(), seat_slot.end(), 0);
   auto created = def->create(config, rng);
   if (!created.ok()) return created.error().message;
   storage::NewGame game;

@@ -57,9 +57,12 @@ std::string check_game_config(const rules::GameDef& def, int players,
 
 // When the last seat of a challenge fills: seats drawn from the game seed (Fisher-Yates with
 // draws "seat" at ply 0), then the rules create the game with the same ply-0 random source.
+// keep_slot_order (tournament games, where the pairing fixes who moves first): the seat draws are
+// still made, so the ply-0 draws verify as for any game, but seat n is slot n.
 std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
                                                        const storage::ChallengeRecord& challenge,
-                                                       storage::Id game_id);
+                                                       storage::Id game_id,
+                                                       bool keep_slot_order = false);
 
 struct EntryDecision {
   storage::EntryWrite write;            // idempotency and response fields left for the caller

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "services/storage/game_inserts.h"
 #include "services/storage/pool.h"
 #include "services/storage/sql_util.h"
 
@@ -75,17 +76,21 @@ std::vector<Id> participant_ids(const ChallengeRecord& c) {
   return ids;
 }
 
+}  // namespace
+
 void add_event(pqxx::transaction_base& tx, std::optional<Id> game_id, Id challenge_id,
                const std::string& kind, const std::vector<Id>& recipients, const json& payload) {
   const pqxx::row row = tx.exec_params1(
       "INSERT INTO game_events (game_id, challenge_id, kind, ply, recipients, payload) VALUES "
-      "(NULLIF($1, '')::bigint, $2, $3, 0, ARRAY(SELECT "
+      "(NULLIF($1, '')::bigint, NULLIF($2, 0), $3, 0, ARRAY(SELECT "
       "jsonb_array_elements_text($4::jsonb)::bigint), $5::jsonb) "
       "RETURNING id",
       game_id ? std::to_string(*game_id) : std::string(), challenge_id, kind,
       sql::json_array(recipients), payload.dump());
   tx.exec_params("SELECT pg_notify('hexpost_events', $1)", row[0].as<std::string>());
 }
+
+namespace {
 
 // The first turn's clocks: every seat gets its starting bank; the seats to move start running
 // at `at` (or when their player's vacation ends, or not at all while clocks are paused).
@@ -107,6 +112,8 @@ void start_clocks(pqxx::transaction_base& tx, Id game_id, const std::string& at)
       "WHERE s.game_id = $1) x WHERE gs.game_id = x.game_id AND gs.seat = x.seat",
       game_id);
 }
+
+}  // namespace
 
 void insert_game(pqxx::transaction_base& tx, const ChallengeRecord& c, Id game_id, const NewGame& g,
                  const std::string& at) {
@@ -132,8 +139,6 @@ void insert_game(pqxx::transaction_base& tx, const ChallengeRecord& c, Id game_i
   tx.exec_params("UPDATE challenges SET status = 'started', game_id = $2 WHERE id = $1", c.id,
                  game_id);
 }
-
-}  // namespace
 
 ChallengeRecord ChallengesRepository::create(const NewChallenge& n) {
   return pool_.run([&](pqxx::connection& c) {

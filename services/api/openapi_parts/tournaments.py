@@ -1,0 +1,66 @@
+# Issue 11: ratings and tournaments (docs/ratings-tournaments.md). Run by ../openapi_gen.py with its globals.
+tags.append({"name": "tournaments", "description": "Round robin, Swiss, knockout and league tournaments"})
+tags.append({"name": "ratings", "description": "Elo and Glicko-2 ratings per game pool"})
+schemas["NewTournament"] = {"type": "object", "required": ["name", "game", "format"], "properties": {
+  "name": {"type": "string", "maxLength": 100}, "game": {"type": "string"},
+  "format": {"type": "string", "enum": ["round-robin", "double-round-robin", "swiss", "knockout", "league"]},
+  "rounds": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Swiss: required"},
+  "players_per_game": {"type": "integer", "enum": [2, 3, 4, 6], "default": 2, "description": "Above 2: Swiss-style table rounds (format swiss)"},
+  "options": {"type": "object"}, "clock": sref("TimeControl"), "rated": {"type": "boolean", "default": False},
+  "capacity": {"type": "integer", "minimum": 2, "maximum": 10000},
+  "entry_opens_at": {"type": "string", "format": "date-time"}, "entry_closes_at": {"type": "string", "format": "date-time"},
+  "settings": {"type": "object", "properties": {
+    "games_per_match": {"type": "integer", "minimum": 1, "maximum": 9, "default": 1},
+    "max_tiebreaks": {"type": "integer", "minimum": 0, "maximum": 5, "default": 1},
+    "division_size": {"type": "integer", "minimum": 2, "maximum": 64, "default": 8},
+    "promote": {"type": "integer", "minimum": 0, "maximum": 16, "default": 2},
+    "relegate": {"type": "integer", "minimum": 0, "maximum": 16, "default": 2},
+    "all_at_once": {"type": "boolean", "default": False},
+    "timeout_limit": {"type": "integer", "minimum": 0, "maximum": 100, "default": 2},
+    "bye_points": {"type": "number", "minimum": 0, "maximum": 1, "default": 1}}, "additionalProperties": False}}}
+schemas["TournamentSummary"] = {"type": "object", "required": ["id", "name", "game", "format", "status"], "properties": {
+  "id": {"type": "string"}, "name": {"type": "string"}, "game": {"type": "string"}, "format": {"type": "string"},
+  "status": {"type": "string", "enum": ["open", "running", "finished", "cancelled"]}, "organiser": {"type": "string"},
+  "current_round": {"type": "integer"}, "season": {"type": "integer"}, "league_id": {"type": "string"},
+  "rated": {"type": "boolean"}, "players_per_game": {"type": "integer"}, "rounds_planned": {"type": "integer"}, "capacity": {"type": "integer"},
+  "created_at": {"type": "string"}}}
+schemas["Pairing"] = {"type": "object", "required": ["usernames", "game_id"], "properties": {
+  "usernames": {"type": "array", "items": {"type": "string"}, "description": "Seat order, first mover first; one name: a bye"},
+  "game_id": {"type": ["string", "null"], "description": "null: a bye or a forfeit"},
+  "board": {"type": "integer"}, "division": {"type": "integer"}, "match_game": {"type": "integer"},
+  "scores": {"type": ["array", "null"], "items": {"type": "number"}}}}
+schemas["Standing"] = {"type": "object", "required": ["rank", "username", "score"], "properties": {
+  "rank": {"type": "integer"}, "username": {"type": "string"}, "score": {"type": "number"}, "division": {"type": "integer"},
+  "sonneborn_berger": {"type": "number"}, "direct_encounter": {"type": "number"}, "buchholz": {"type": "number"},
+  "buchholz_cut1": {"type": "number"}, "median_buchholz": {"type": "number"}}}
+schemas["Tournament"] = {"allOf": [sref("TournamentSummary"), {"type": "object", "properties": {
+  "options": {"type": "object"}, "clock": {"type": "object"}, "settings": {"type": "object"},
+  "entrants": {"type": "array", "items": {"type": "object", "properties": {"username": {"type": "string"}, "seed": {"type": ["integer", "null"]}, "division": {"type": "integer"}, "status": {"type": "string"}}}},
+  "standings": {"type": "array", "items": sref("Standing")},
+  "rounds": {"type": "array", "items": {"type": "object", "properties": {"number": {"type": "integer"}, "pairings": {"type": "array", "items": sref("Pairing")}}}}}}]}
+schemas["Rating"] = {"type": "object", "required": ["username", "rating", "games", "provisional"], "properties": {
+  "username": {"type": "string"}, "system": {"type": "string", "enum": ["elo", "glicko2"]}, "rating": {"type": "integer"},
+  "deviation": {"type": ["integer", "null"]}, "games": {"type": "integer"}, "provisional": {"type": "boolean"}}}
+tidp = idp
+gamep = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}, "description": "Game id from the catalogue"}
+text_formats = {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["json", "text", "trf"]}, "description": "text: standings and pairings as plain text; trf: FIDE TRF16 (Swiss only)"}
+paths["/v1/tournaments"] = {
+  "post": op("createTournament", "Create a tournament (organise scope; a server setting may restrict organisers)",
+    merge({"201": jbody(sref("Tournament"), "Created"), "403": ref("Forbidden"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["tournaments"], reqbody(sref("NewTournament"))),
+  "get": op("listTournaments", "Tournaments, newest first", merge({"200": jbody({"type": "object", "properties": {"tournaments": {"type": "array", "items": sref("TournamentSummary")}}}), "400": ref("BadRequest")}, auth_errors), ["tournaments"],
+    params=[{"$ref": "#/components/parameters/limit"}, {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["open", "running", "finished"]}}])}
+paths["/v1/tournaments/{id}"] = {"get": op("getTournament", "Entrants, standings (score and tie-breaks) and rounds with pairings",
+  merge({"200": {"description": "OK", "content": {"application/json": {"schema": sref("Tournament")}, "text/plain": {"schema": {"type": "string"}}}}, "400": ref("BadRequest"), "404": ref("NotFound"), "422": ref("Unprocessable")}, auth_errors), ["tournaments"], params=[tidp, text_formats])}
+for action, summary, code in [("join", "Enter the tournament while entry is open", "201"), ("withdraw", "Leave: before the start the entry is removed; later, remaining games are forfeited and a league does not re-register you", "200")]:
+    paths["/v1/tournaments/{id}/" + action] = {"post": op(action + "Tournament", summary,
+      merge({code: jbody({"type": "object"}), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
+paths["/v1/tournaments/{id}/start"] = {"post": op("startTournament", "Seed the entrants and start the first round (the organiser)",
+  merge({"200": jbody(sref("Tournament")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
+paths["/v1/ratings/{game}"] = {"get": op("getRatings", "The leaderboard of a game pool",
+  merge({"200": jbody({"type": "object", "properties": {"game": {"type": "string"}, "system": {"type": "string"}, "ratings": {"type": "array", "items": sref("Rating")}}}), "400": ref("BadRequest"), "404": ref("NotFound")}, auth_errors), ["ratings"],
+  params=[gamep, {"$ref": "#/components/parameters/limit"}, {"name": "system", "in": "query", "schema": {"type": "string", "enum": ["glicko2", "elo"], "default": "glicko2"}}])}
+paths["/v1/ratings/{game}/{username}"] = {"get": op("getPlayerRatings", "A player's ratings in a pool and their history",
+  merge({"200": jbody({"type": "object", "properties": {"game": {"type": "string"}, "username": {"type": "string"}, "ratings": {"type": "array", "items": sref("Rating")}, "history": {"type": "array", "items": {"type": "object"}}}}), "404": ref("NotFound")}, auth_errors), ["ratings"],
+  params=[gamep, {"name": "username", "in": "path", "required": True, "schema": {"type": "string"}}, {"$ref": "#/components/parameters/limit"}])}
+schemas["Game"]["allOf"][1]["properties"]["rating_changes"] = {"type": "array", "description": "Finished rated games: Elo changes per player (Glicko-2 changes come with the rating period)",
+  "items": {"type": "object", "properties": {"username": {"type": "string"}, "system": {"type": "string"}, "before": {"type": "number"}, "after": {"type": "number"}, "change": {"type": "number"}}}}

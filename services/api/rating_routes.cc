@@ -1,0 +1,91 @@
+// Ratings (issue 11): GET /v1/ratings/{game} (leaderboard, ?system=glicko2|elo) and
+// GET /v1/ratings/{game}/{username} (current ratings and history).
+#include <cmath>
+
+#include "services/api/routes.h"
+
+namespace api {
+
+using nlohmann::json;
+
+namespace {
+
+std::string game_param(GameService& s, const Request& req) {
+  const std::string game = req.matches[1].str();
+  if (s.catalog.find(game) == nullptr)
+    throw GameError(404, "unknown_game", "No game '" + game + "' in the catalogue.");
+  return game;
+}
+
+json rating_view(GameService& s, const storage::RatingRecord& r) {
+  return {{"username", r.username},
+          {"system", r.system},
+          {"rating", std::lround(r.rating)},
+          {"deviation", r.deviation ? json(std::lround(*r.deviation)) : json(nullptr)},
+          {"games", r.games},
+          {"provisional", tourney::provisional(r, s.options.ratings)}};
+}
+
+void get_leaderboard(GameService& s, const Request& req, Response& res) {
+  authenticate(s, req, res);
+  const std::string game = game_param(s, req);
+  std::string system = query(req, "system");
+  if (system.empty()) system = "glicko2";
+  if (system != "glicko2" && system != "elo")
+    throw GameError(400, "invalid_parameter", "system must be glicko2 or elo.",
+                    {{"parameter", "system"}});
+  json list = json::array();
+  for (const auto& r : s.ratings.leaderboard(game, system, limit_param(req)))
+    list.push_back(rating_view(s, r));
+  send_json(res, 200, {{"game", game}, {"system", system}, {"ratings", list}});
+}
+
+void get_player_ratings(GameService& s, const Request& req, Response& res) {
+  authenticate(s, req, res);
+  const std::string game = game_param(s, req);
+  const std::string username = req.matches[2].str();
+  const auto account = s.accounts.find_by_username(username);
+  if (!account) throw GameError(404, "unknown_user", "No user named " + username + ".");
+  json ratings = json::array();
+  for (const auto& r : s.ratings.ratings_of(game, account->id))
+    ratings.push_back(rating_view(s, r));
+  json history = json::array();
+  for (const auto& c : s.ratings.history(game, account->id, limit_param(req))) {
+    json entry = {{"system", c.system},
+                  {"before", c.before},
+                  {"after", c.after},
+                  {"change", c.after - c.before},
+                  {"at", c.at}};
+    entry["game_id"] = c.game_id ? json(std::to_string(*c.game_id)) : json(nullptr);
+    if (c.deviation_after) entry["deviation"] = *c.deviation_after;
+    if (c.period) entry["period"] = *c.period;
+    history.push_back(entry);
+  }
+  send_json(res, 200,
+            {{"game", game},
+             {"username", account->username},
+             {"ratings", ratings},
+             {"history", history}});
+}
+
+}  // namespace
+
+json rating_changes_view(GameService& s, storage::Id game_id) {
+  json out = json::array();
+  for (const auto& c : s.ratings.changes_for_game(game_id))
+    out.push_back({{"username", c.username},
+                   {"system", c.system},
+                   {"before", c.before},
+                   {"after", c.after},
+                   {"change", c.after - c.before}});
+  return out;
+}
+
+void add_rating_routes(Server& server, GameService& s) {
+  server.get(R"(/v1/ratings/([^/]+))",
+             guarded([&s](const Request& q, Response& r) { get_leaderboard(s, q, r); }));
+  server.get(R"(/v1/ratings/([^/]+)/([^/]+))",
+             guarded([&s](const Request& q, Response& r) { get_player_ratings(s, q, r); }));
+}
+
+}  // namespace api

@@ -1,0 +1,31 @@
+// FIDE Tournament Report File (TRF16) export of a Swiss, for checking with standard pairing
+// engines (JaVaFo, bbpPairings). Standard library only.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "services/competition/tiebreaks.h"
+
+namespace hexpost::competition {
+
+struct TrfPlayer {
+  std::string name;  // at most 33 characters are written
+  int rating = 0;    // 0: unrated (written blank)
+};
+
+struct TrfTournament {
+  std::string name;
+  std::string start_date;  // YYYY/MM/DD
+  std::string end_date;
+  int rounds = 0;                   // planned rounds (XXR line)
+  std::vector<TrfPlayer> players;   // index = pairing number - 1
+  std::vector<GameResult> results;  // games and byes; colours: `first` had White
+};
+
+// 012 name, 042/052 dates, 062 players, 092 type, XXR rounds, then one 001 line per player with
+// the fixed TRF16 columns: rank 5-8, name 15-47, rating 49-52, points 81-84, place 86-89, and
+// per round from column 92: opponent (4), colour w/b/-, result 1/0/= (a bye: 0000 - U or H/Z).
+std::string trf_export(const TrfTournament& tournament);
+
+}  // namespace hexpost::competition

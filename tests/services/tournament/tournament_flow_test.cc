@@ -1,0 +1,288 @@
+// One complete round robin (rated: Elo and Glicko-2 follow), Swiss, knockout and league season,
+// played by bots through the HTTP API with scripted results; exact standings at the end.
+#include <gtest/gtest.h>
+
+#include "tests/services/tournament/tournament_support.h"
+
+namespace {
+
+using namespace svctest;
+using namespace tourneytest;
+
+std::string line(const Field& f, int player, double score, int division = 0) {
+  std::ostringstream out;
+  if (division > 0) out << "D" << division << " ";
+  out << f.players[static_cast<std::size_t>(player)].username << " " << score;
+  return out.str();
+}
+
+// The stronger (earlier entered) player wins; at a table, the strongest.
+Script stronger_wins(const Field& f) {
+  return [&f](const std::vector<std::string>& seats) {
+    int best = 0;
+    for (std::size_t i = 1; i < seats.size(); ++i)
+      if (f.strength(seats[i]) < f.strength(seats[static_cast<std::size_t>(best)]))
+        best = static_cast<int>(i);
+    return best;
+  };
+}
+
+TEST(TournamentFlow, RatedRoundRobinWithRatings) {
+  SVC_REQUIRE_DB();
+  hxclock::ManualClock clock(hxclock::system_clock().now());
+  TestServer server(database_url(), test_options(), 96, 8, clock);
+  Client client(server.port());
+  const Field f = make_field(client, "rr", 4);
+  // Players 1 and 2 draw; otherwise the stronger wins.
+  const Script script = [&f](const std::vector<std::string>& seats) {
+    const int a = f.strength(seats[0]);
+    const int b = f.strength(seats[1]);
+    if (a + b == 3 && a * b == 2) return -1;
+    return a < b ? 0 : 1;
+  };
+  const json spec = {{"name", "Spring RR"},
+                     {"game", "counting"},
+                     {"format", "round-robin"},
+                     {"rated", true},
+                     {"clock", {{"days_per_move", 3}}}};
+  const json done = run_tournament(server, client, f, spec, script);
+  EXPECT_EQ(standings_lines(done), (std::vector<std::string>{line(f, 0, 3), line(f, 1, 1.5),
+                                                             line(f, 2, 1.5), line(f, 3, 0)}));
+  EXPECT_EQ(done.at("standings").at(1).at("sonneborn_berger"), 0.75);
+  EXPECT_EQ(done.at("standings").at(1).at("direct_encounter"), 0.5);
+  ASSERT_EQ(done.at("rounds").size(), 3u);
+  // Berger table for 4: round 1 is 1-4, 2-3 (first mover first).
+  EXPECT_EQ(done.at("rounds").at(0).at("pairings").at(0).at("usernames"),
+            (json{f.players[0].username, f.players[3].username}));
+  // Elo at once: 3 games each; the winner on top.
+  server.service().competition.run_once();
+  const auto& token = f.players[0].token;
+  json elo = client.get("/v1/ratings/counting?system=elo", token).body;
+  ASSERT_EQ(elo.at("ratings").size(), 4u);
+  EXPECT_EQ(elo.at("ratings").at(0).at("username"), f.players[0].username);
+  EXPECT_EQ(elo.at("ratings").at(0).at("games"), 3);
+  EXPECT_GT(elo.at("ratings").at(0).at("rating").get<int>(), 1500);
+  EXPECT_EQ(elo.at("ratings").at(3).at("username"), f.players[3].username);
+  EXPECT_TRUE(elo.at("ratings").at(0).at("provisional"));  // fewer than 5 games
+  // The finished game shows its rating changes: 1 beat 4, both at 1500 with K 40.
+  const std::string first_game =
+      done.at("rounds").at(0).at("pairings").at(0).at("game_id").get<std::string>();
+  const json game = client.get("/v1/games/" + first_game, token).body;
+  ASSERT_EQ(game.at("rating_changes").size(), 2u) << game.dump();
+  double gained = 0;
+  for (const auto& c : game.at("rating_changes"))
+    if (c.at("username") == f.players[0].username) gained = c.at("change");
+  EXPECT_DOUBLE_EQ(gained, 20.0);
+  // Glicko-2 waits for the rating period to end.
+  json glicko = client.get("/v1/ratings/counting", token).body;
+  EXPECT_EQ(glicko.at("system"), "glicko2");
+  EXPECT_EQ(glicko.at("ratings").at(0).at("deviation"), 350);
+  clock.set(clock.now() + std::chrono::hours(24 * 8));
+  EXPECT_EQ(server.service().competition.run_once().periods_closed, 1);
+  glicko = client.get("/v1/ratings/counting", token).body;
+  EXPECT_EQ(glicko.at("ratings").at(0).at("username"), f.players[0].username);
+  EXPECT_LT(glicko.at("ratings").at(0).at("deviation").get<int>(), 350);
+  EXPECT_EQ(glicko.at("ratings").at(0).at("games"), 3);
+  const json history = client.get("/v1/ratings/counting/" + f.players[0].username, token).body;
+  EXPECT_EQ(history.at("history").size(), 4u);  // 3 Elo games and 1 Glicko-2 period
+  // Rated once only: another pass changes nothing.
+  EXPECT_EQ(server.service().competition.run_once().games_rated, 0);
+  EXPECT_EQ(client.get("/v1/ratings/mojave-nope", token).status, 404);
+}
+
+TEST(TournamentFlow, SwissOfFiveWithByes) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "sw", 5);
+  const json spec = {
+      {"name", "Swiss Five"}, {"game", "counting"}, {"format", "swiss"}, {"rounds", 3}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  ASSERT_EQ(done.at("rounds").size(), 3u);
+  const json& first = done.at("rounds").at(0).at("pairings");
+  EXPECT_EQ(first.at(0).at("usernames"), (json{f.players[0].username, f.players[2].username}));
+  EXPECT_EQ(first.at(1).at("usernames"), (json{f.players[3].username, f.players[1].username}));
+  EXPECT_EQ(first.at(2).at("usernames"), (json{f.players[4].username}));  // the bye
+  EXPECT_TRUE(first.at(2).at("game_id").is_null());
+  // Scores: 0 wins all; 1 beats 3 and 4; 2 beats 4 and has the round-3 bye; 3 and 4: one bye.
+  std::map<std::string, double> scores;
+  for (const auto& row : done.at("standings")) scores[row.at("username")] = row.at("score");
+  EXPECT_EQ(scores[f.players[0].username], 3);
+  EXPECT_EQ(scores[f.players[1].username], 2);
+  EXPECT_EQ(scores[f.players[2].username], 2);
+  EXPECT_EQ(scores[f.players[3].username], 1);
+  EXPECT_EQ(scores[f.players[4].username], 1);
+  EXPECT_EQ(done.at("standings").at(0).at("username"), f.players[0].username);
+  const auto trf = client.get("/v1/tournaments/" + done.at("id").get<std::string>() + "?format=trf",
+                              f.players[0].token);
+  ASSERT_EQ(trf.status, 200);
+  EXPECT_NE(trf.text.find("XXR 3"), std::string::npos);
+  EXPECT_EQ(trf.text.substr(trf.text.find("001    1")).substr(80, 4), " 3.0");
+}
+
+TEST(TournamentFlow, KnockoutOfSixWithATieBreak) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "ko", 6);
+  // The first game of 4 v 5 (seeds 3 and 4) is drawn: a tie-break game decides it.
+  int drawn = 0;
+  const Script script = [&f, &drawn](const std::vector<std::string>& seats) {
+    const int a = f.strength(seats[0]);
+    const int b = f.strength(seats[1]);
+    if (a + b == 7 && drawn++ == 0) return -1;
+    return a < b ? 0 : 1;
+  };
+  const json spec = {{"name", "Cup"}, {"game", "counting"}, {"format", "knockout"}};
+  const json done = run_tournament(server, client, f, spec, script);
+  ASSERT_EQ(done.at("rounds").size(), 3u);
+  const json& first = done.at("rounds").at(0).at("pairings");
+  ASSERT_EQ(first.size(), 5u);  // 1 bye, 4 v 5 (two games), 2 bye, 3 v 6
+  EXPECT_EQ(first.at(0).at("usernames"), (json{f.players[0].username}));
+  EXPECT_EQ(first.at(1).at("usernames"), (json{f.players[3].username, f.players[4].username}));
+  EXPECT_EQ(first.at(2).at("usernames"), (json{f.players[4].username, f.players[3].username}));
+  EXPECT_EQ(first.at(2).at("match_game"), 2);
+  EXPECT_EQ(done.at("rounds").at(2).at("pairings").at(0).at("usernames"),
+            (json{f.players[0].username, f.players[1].username}));
+  std::vector<std::string> order;
+  for (const auto& row : done.at("standings")) order.push_back(row.at("username"));
+  std::vector<std::string> expected;
+  for (int p : {0, 1, 2, 3, 4, 5})
+    expected.push_back(f.players[static_cast<std::size_t>(p)].username);
+  EXPECT_EQ(order, expected);
+}
+
+TEST(TournamentFlow, LeagueSeasonRollsOver) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "lg", 6);
+  const json spec = {{"name", "League"},
+                     {"game", "counting"},
+                     {"format", "league"},
+                     {"settings", {{"division_size", 3}, {"promote", 1}, {"relegate", 1}}}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 2, 1), line(f, 1, 1, 1), line(f, 2, 0, 1),
+                                      line(f, 3, 2, 2), line(f, 4, 1, 2), line(f, 5, 0, 2)}));
+  // Season 2: the top of division 2 up, the bottom of division 1 down, everyone re-registered.
+  const json open = client.get("/v1/tournaments?status=open", f.players[0].token).body;
+  json season2;
+  for (const auto& t : open.at("tournaments"))
+    if (t.value("league_id", "") == done.at("id")) season2 = t;
+  ASSERT_TRUE(season2.is_object()) << open.dump();
+  EXPECT_EQ(season2.at("season"), 2);
+  const json view =
+      client.get("/v1/tournaments/" + season2.at("id").get<std::string>(), f.players[0].token).body;
+  std::map<std::string, int> division;
+  for (const auto& e : view.at("entrants")) division[e.at("username")] = e.at("division");
+  EXPECT_EQ(division, (std::map<std::string, int>{{f.players[0].username, 1},
+                                                  {f.players[1].username, 1},
+                                                  {f.players[3].username, 1},
+                                                  {f.players[2].username, 2},
+                                                  {f.players[4].username, 2},
+                                                  {f.players[5].username, 2}}));
+}
+
+TEST(TournamentFlow, WithdrawnPlayersForfeitTheirLaterGames) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "wd", 4);
+  const json spec = {{"name", "Withdrawals"}, {"game", "counting"}, {"format", "round-robin"}};
+  const auto& leaver = f.players[3];
+  const json done =
+      run_tournament(server, client, f, spec, stronger_wins(f), [&](const std::string& id) {
+        const auto r =
+            client.post("/v1/tournaments/" + id + "/withdraw", json::object(), leaver.token);
+        EXPECT_EQ(r.status, 200) << r.text;
+      });
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 3), line(f, 1, 2), line(f, 2, 1), line(f, 3, 0)}));
+  int forfeits = 0;
+  for (const auto& round : done.at("rounds"))
+    for (const auto& p : round.at("pairings"))
+      if (p.at("game_id").is_null()) {
+        ++forfeits;
+        EXPECT_NE(std::find(p.at("usernames").begin(), p.at("usernames").end(), leaver.username),
+                  p.at("usernames").end());
+      }
+  EXPECT_EQ(forfeits, 2);  // rounds 2 and 3; round 1's game was already under way
+  const auto text = client.get(
+      "/v1/tournaments/" + done.at("id").get<std::string>() + "?format=text", leaver.token);
+  EXPECT_NE(text.text.find("Withdrawals (counting, finished)\nStandings:\n  1. " +
+                           f.players[0].username + "  3\n"),
+            std::string::npos)
+      << text.text;
+  EXPECT_NE(text.text.find("  forfeit\n"), std::string::npos);
+}
+
+TEST(TournamentFlow, ThreeSeatTablesRotateSeats) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "tb", 6);
+  const json spec = {{"name", "Tables"},
+                     {"game", "counting"},
+                     {"format", "swiss"},
+                     {"rounds", 2},
+                     {"players_per_game", 3}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  auto names = [&f](std::initializer_list<int> players) {
+    json out = json::array();
+    for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
+    return out;
+  };
+  ASSERT_EQ(done.at("rounds").size(), 2u);
+  EXPECT_EQ(done.at("rounds").at(0).at("pairings").at(0).at("usernames"), names({0, 1, 2}));
+  EXPECT_EQ(done.at("rounds").at(0).at("pairings").at(1).at("usernames"), names({3, 4, 5}));
+  // Round 2 by score (0 and 3 won), everyone in a seat not taken before.
+  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(0).at("usernames"), names({1, 0, 3}));
+  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(1).at("usernames"), names({2, 5, 4}));
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 2), line(f, 2, 1), line(f, 3, 1), line(f, 1, 0),
+                                      line(f, 4, 0), line(f, 5, 0)}));
+}
+
+TEST(TournamentFlow, RefusalsSayWhy) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "rf", 2);
+  const auto& a = f.players[0];
+  const auto& b = f.players[1];
+  EXPECT_EQ(client
+                .post("/v1/tournaments", {{"name", "x"}, {"game", "counting"}, {"format", "arena"}},
+                      a.token)
+                .body.at("code"),
+            "bad_format");
+  EXPECT_EQ(client
+                .post("/v1/tournaments", {{"name", "x"}, {"game", "counting"}, {"format", "swiss"}},
+                      a.token)
+                .status,
+            400);  // rounds is required for a Swiss
+  const auto created = client.post(
+      "/v1/tournaments",
+      {{"name", "Tiny"}, {"game", "counting"}, {"format", "round-robin"}, {"capacity", 2}},
+      a.token);
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body.at("id");
+  EXPECT_EQ(
+      client.post("/v1/tournaments/" + id + "/start", json::object(), a.token).body.at("code"),
+      "too_few_entrants");
+  EXPECT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), a.token).status, 201);
+  EXPECT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), a.token).body.at("code"),
+            "already_joined");
+  EXPECT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), b.token).status, 201);
+  const Account c = make_account(client, "rfc");
+  EXPECT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), c.token).body.at("code"),
+            "tournament_full");
+  EXPECT_EQ(
+      client.post("/v1/tournaments/" + id + "/start", json::object(), b.token).body.at("code"),
+      "not_the_organiser");
+  EXPECT_EQ(client.get("/v1/tournaments/999999", a.token).status, 404);
+  const auto text = client.get("/v1/tournaments/" + id + "?format=text", a.token);
+  EXPECT_EQ(text.text, "Tiny (counting, open)\nStandings:\n");
+}
+
+}  // namespace
