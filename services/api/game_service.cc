@@ -71,6 +71,10 @@ const std::vector<RouteDoc> kRoutes = {
     {"POST", "/v1/me/vacation/stop"},
     {"GET", "/v1/admin/clocks"},
     {"POST", "/v1/admin/clocks"},
+    {"GET", "/v1/me/notifications"},
+    {"PATCH", "/v1/me/notifications"},
+    {"POST", "/v1/me/notifications/rotate-secret"},
+    {"POST", "/v1/mail/unsubscribe"},
 };
 
 }  // namespace
@@ -105,6 +109,7 @@ void add_game_service_routes(Server& server, GameService& service) {
   add_challenge_routes(server, service);
   add_game_routes(server, service);
   add_clock_routes(server, service);
+  add_mail_routes(server, service);
   server.get("/v1/openapi.json", [](const Request&, Response& res) {
     res.status = 200;
     res.set_content(openapi_document(), "application/json");

@@ -14,5 +14,6 @@ void add_account_routes(Server& server, GameService& service);
 void add_challenge_routes(Server& server, GameService& service);
 void add_game_routes(Server& server, GameService& service);
 void add_clock_routes(Server& server, GameService& service);  // issue 8: vacation, zones, pause
+void add_mail_routes(Server& server, GameService& service);   // issue 12: notifications
 
 }  // namespace api
