@@ -298,10 +298,11 @@ int main(int argc, char** argv) {
   create_user->add_option("--email", new_email)->required();
   create_user->add_flag("--admin", new_admin, "with the admin scope");
   create_user->add_flag("--bot", new_bot, "a bot account");
-  CLI::App* mail_in =
-      app.add_subcommand("mail-in", "apply one incoming mail from stdin (MTA pipe; sysexits codes)");
+  CLI::App* mail_in = app.add_subcommand(
+      "mail-in", "apply one incoming mail from stdin (MTA pipe; sysexits codes)");
   std::string mail_recipient;
-  mail_in->add_option("--recipient", mail_recipient, "the envelope recipient (postfix ${recipient})");
+  mail_in->add_option("--recipient", mail_recipient,
+                      "the envelope recipient (postfix ${recipient})");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

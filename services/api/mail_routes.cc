@@ -79,13 +79,14 @@ void post_unsubscribe(GameService& s, const Request& req, Response& res) {
   const std::string account_text = query(req, "a");
   const std::string kind = query(req, "k");
   storage::Id account_id = 0;
-  auto [end, ec] = std::from_chars(account_text.data(), account_text.data() + account_text.size(),
-                                   account_id);
+  auto [end, ec] =
+      std::from_chars(account_text.data(), account_text.data() + account_text.size(), account_id);
   storage::MailRepository repo(s.pool);
-  const auto account = ec == std::errc() && known_kind(kind) ? repo.account(account_id)
-                                                             : std::optional<storage::MailAccount>();
-  if (!account || !mail::same_tag(mail::unsubscribe_tag(account->secret, account_id, kind),
-                                  query(req, "t"))) {
+  const auto account = ec == std::errc() && known_kind(kind)
+                           ? repo.account(account_id)
+                           : std::optional<storage::MailAccount>();
+  if (!account ||
+      !mail::same_tag(mail::unsubscribe_tag(account->secret, account_id, kind), query(req, "t"))) {
     throw GameError(404, "unsubscribe_link_invalid",
                     "This unsubscribe link is not valid (or the mail secret was rotated).");
   }

@@ -1,7 +1,7 @@
 #include "services/mail/inbound.h"
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "services/domain/clock_rules.h"
 #include "services/mail/addresses.h"
@@ -89,9 +89,8 @@ std::optional<std::string> apply_command(api::GameService& s, storage::Id game_i
   return refused->message;
 }
 
-InboundResult process(api::GameService& s, storage::MailRepository& repo,
-                      const std::string& domain, const InboundMail& m,
-                      const std::string& recipient) {
+InboundResult process(api::GameService& s, storage::MailRepository& repo, const std::string& domain,
+                      const InboundMail& m, const std::string& recipient) {
   if (m.auto_reply) return {kExitOk, "ignored_auto_reply"};
   const auto address = find_move_address(m, domain, recipient);
   if (!address) return {kExitNoUser, "unknown_address"};

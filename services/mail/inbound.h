@@ -17,9 +17,9 @@
 namespace mail {
 
 // sysexits.h values, as postfix's pipe and local delivery read them.
-constexpr int kExitOk = 0;        // applied, refused with a reply, or ignored
-constexpr int kExitNoUser = 67;   // EX_NOUSER: not a move address we know (bounce)
-constexpr int kExitTempFail = 75; // EX_TEMPFAIL: the database is down; the MTA retries
+constexpr int kExitOk = 0;         // applied, refused with a reply, or ignored
+constexpr int kExitNoUser = 67;    // EX_NOUSER: not a move address we know (bounce)
+constexpr int kExitTempFail = 75;  // EX_TEMPFAIL: the database is down; the MTA retries
 
 struct InboundResult {
   int exit_code = kExitOk;

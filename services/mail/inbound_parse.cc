@@ -53,8 +53,7 @@ bool is_auto_reply(GMimeObject* m) {
   const std::string precedence = lower(header(m, "Precedence"));
   const char* return_path = g_mime_object_get_header(m, "Return-Path");
   return (!submitted.empty() && submitted != "no") || precedence == "bulk" ||
-         precedence == "junk" || precedence == "list" ||
-         (return_path && trim(return_path) == "<>");
+         precedence == "junk" || precedence == "list" || (return_path && trim(return_path) == "<>");
 }
 
 struct Bodies {
@@ -161,9 +160,9 @@ std::string html_to_text(std::string_view html) {
     if (tag == "br" || tag == "p" || tag == "div" || tag == "tr" || tag == "li") out += '\n';
     i = close + 1;
   }
-  static const std::pair<const char*, const char*> kEntities[] = {
-      {"&nbsp;", " "}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"},
-      {"&amp;", "&"}};
+  static const std::pair<const char*, const char*> kEntities[] = {{"&nbsp;", " "}, {"&lt;", "<"},
+                                                                  {"&gt;", ">"},   {"&quot;", "\""},
+                                                                  {"&#39;", "'"},  {"&amp;", "&"}};
   for (const auto& [entity, text] : kEntities) {
     for (std::size_t at; (at = out.find(entity)) != std::string::npos;) {
       out.replace(at, std::char_traits<char>::length(entity), text);

@@ -141,8 +141,8 @@ std::string game_body(const GameNotice& n, const Envelope& e) {
   } else if (n.kind == "reply") {
     body = "The " + game + " is at ply " + std::to_string(n.ply) + ".\n";
   } else {
-    body = std::string(n.kind == "reminder" ? "Reminder: it" : "It") + " is your move in " +
-           game + ", ply " + std::to_string(n.ply) + ".\n";
+    body = std::string(n.kind == "reminder" ? "Reminder: it" : "It") + " is your move in " + game +
+           ", ply " + std::to_string(n.ply) + ".\n";
   }
   body += "\n" + game_facts(n) + "\n" + n.board;
   if (!n.board.empty() && n.board.back() != '\n') body += "\n";

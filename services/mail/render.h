@@ -51,7 +51,7 @@ struct PlainNotice {
 struct RenderedMail {
   std::string message_id;  // with <>
   std::string subject;
-  std::string text;        // headers + CRLF + body, CRLF line ends
+  std::string text;  // headers + CRLF + body, CRLF line ends
 };
 
 std::string outbox_message_id(std::int64_t outbox_id, const std::string& domain);

@@ -26,8 +26,8 @@ long long bounded(const Env& env, const std::string& name, long long fallback, l
   long long value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < 1 || value > max) {
-    throw std::invalid_argument(name + " must be a whole number from 1 to " +
-                                std::to_string(max) + ", not '" + text + "'");
+    throw std::invalid_argument(name + " must be a whole number from 1 to " + std::to_string(max) +
+                                ", not '" + text + "'");
   }
   return value;
 }
@@ -116,14 +116,14 @@ int Sender::send_due() {
   int sent = 0;
   for (;;) {
     bool stopped = false;
-    const int claimed = repo_.send_due(
-        hxclock::to_rfc3339(clock_.now()), options_.batch, options_.hard_bounce_limit,
-        [&](const storage::ClaimedMail& mail) {
-          auto outcome = send_one(mail);
-          if (outcome.verdict == storage::SendVerdict::kSent) ++sent;
-          stopped = stopped || outcome.stop_batch;
-          return outcome;
-        });
+    const int claimed =
+        repo_.send_due(hxclock::to_rfc3339(clock_.now()), options_.batch,
+                       options_.hard_bounce_limit, [&](const storage::ClaimedMail& mail) {
+                         auto outcome = send_one(mail);
+                         if (outcome.verdict == storage::SendVerdict::kSent) ++sent;
+                         stopped = stopped || outcome.stop_batch;
+                         return outcome;
+                       });
     if (stopped || claimed < options_.batch) return sent;
   }
 }

@@ -45,7 +45,8 @@ SmtpResult classify(CURLcode rc, long code, const char* error) {
   out.code = code;
   if (rc == CURLE_OK) return out;
   out.detail = std::string(curl_easy_strerror(rc)) + (error[0] ? std::string(": ") + error : "");
-  out.kind = code >= 500 && code < 600 ? SmtpResult::Kind::kPermanent : SmtpResult::Kind::kTemporary;
+  out.kind =
+      code >= 500 && code < 600 ? SmtpResult::Kind::kPermanent : SmtpResult::Kind::kTemporary;
   return out;
 }
 

@@ -108,7 +108,7 @@ std::optional<MailAccount> MailRepository::account(Id account_id) {
         "s.address = lower(a.email) WHERE a.id = $1",
         account_id);
     if (r.empty()) return std::nullopt;
-    return MailAccount{r[0][0].as<Id>(), r[0][1].c_str(), r[0][2].c_str(),
+    return MailAccount{r[0][0].as<Id>(), r[0][1].c_str(),    r[0][2].c_str(),
                        r[0][3].c_str(),  r[0][4].as<bool>(), r[0][5].as<int>()};
   });
 }
@@ -186,7 +186,7 @@ int MailRepository::send_due(const std::string& now, int limit, int hard_bounce_
         "SKIP LOCKED",
         now, limit);
     for (const auto& r : rows) {
-      const ClaimedMail mail{r[0].as<Id>(), r[1].c_str(), r[2].c_str(),
+      const ClaimedMail mail{r[0].as<Id>(), r[1].c_str(),   r[2].c_str(),
                              r[3].c_str(),  r[4].as<int>(), r[5].as<bool>()};
       const SendOutcome outcome =
           mail.suppressed ? SendOutcome{SendVerdict::kSuppressed, "address suppressed", "", false}
