@@ -58,7 +58,7 @@ TEST(MailFlow, MoveFromNotificationThroughReplyToOpponentsNotification) {
   EXPECT_NE(body_of(note).find("Legal moves: "), std::string::npos);
   // The challenge itself was mailed to the invited player.
   bool challenged = false;
-  for (const auto& m : w.mails_to(d.other)) {
+  for (const auto& m : w.sink.messages()) {
     challenged = challenged || header_of(m, "Subject").find("[Hexpost] Challenge ") == 0;
   }
   EXPECT_TRUE(challenged);
@@ -78,7 +78,9 @@ TEST(MailFlow, MoveFromNotificationThroughReplyToOpponentsNotification) {
   EXPECT_NE(body_of(next).find("Last move: " + d.mover.username + ": Fe5E+"), std::string::npos);
   EXPECT_EQ(header_of(next, "References"), "<game-" + d.game_id + "@games.test>");
   // An accepted move gets no reply of its own.
-  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE kind = 'reply'"), 0);
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE kind = 'reply' AND game_id = " +
+                        d.game_id),
+            0);
 }
 
 TEST(MailFlow, ForgedWrongTagAutoReplyAndReplayHaveNoEffect) {
@@ -108,7 +110,9 @@ TEST(MailFlow, ForgedWrongTagAutoReplyAndReplayHaveNoEffect) {
   EXPECT_EQ(w.mail_in(raw).outcome, "applied");
   EXPECT_EQ(w.mail_in(raw).outcome, "ignored_replay");
   EXPECT_EQ(w.game(d.game_id, d.mover)["ply"], 1);
-  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE kind = 'reply'"), 0);
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE kind = 'reply' AND game_id = " +
+                        d.game_id),
+            0);
 }
 
 TEST(MailFlow, RefusedMoveGetsOneReplyWithReasonAndBoard) {
@@ -214,7 +218,11 @@ TEST(MailFlow, PreferencesDigestAndUnsubscribe) {
   }
   w.sender->run_once();
   const auto before = w.mails_to(a).size();  // the challenges (kind challenge: every)
-  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'held'"), 2);
+  const std::string held_of_a =
+      "SELECT count(*) FROM mail_outbox WHERE status = 'held' AND account_id = (SELECT id FROM "
+      "accounts WHERE username = '" +
+      a.username + "')";
+  EXPECT_EQ(w.sql_count(held_of_a), 2);
   w.clock.advance(std::chrono::hours(23));
   w.sender->run_once();
   EXPECT_EQ(w.mails_to(a).size(), before);  // not a day yet
@@ -223,7 +231,7 @@ TEST(MailFlow, PreferencesDigestAndUnsubscribe) {
   const auto mails = w.mails_to(a);
   ASSERT_EQ(mails.size(), before + 1);
   EXPECT_EQ(header_of(mails.back(), "Subject"), "[Hexpost] Daily digest: 2 notifications");
-  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'held'"), 0);
+  EXPECT_EQ(w.sql_count(held_of_a), 0);
 
   // One-click unsubscribe from a challenge mail's header.
   const std::string link = header_of(mails.front(), "List-Unsubscribe");
