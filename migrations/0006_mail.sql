@@ -46,7 +46,6 @@ CREATE TABLE mail_outbox (
 );
 CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id) WHERE status = 'queued';
 CREATE INDEX mail_outbox_held ON mail_outbox (account_id, id) WHERE status = 'held';
-CREATE INDEX mail_outbox_game ON mail_outbox (game_id, id);
 
 -- Hard bounces (5xx from the SMTP server) per address; suppressed once they reach the limit.
 -- A delivery resets the count.
@@ -77,39 +76,40 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     WHEN 'tournament_finished' THEN 'tournament_standings' END
 $$;
 
--- Who hears of an event by mail: for "your turn" the accounts of the seats to move (from the
--- move payload, or the new game's row); for a challenge the invited players but not its
--- creator; otherwise the event's recipients.
-CREATE FUNCTION hx_mail_recipients(e game_events) RETURNS bigint[]
-LANGUAGE sql STABLE AS $$
-  SELECT CASE
-    WHEN e.kind = 'move' THEN ARRAY(
-      SELECT s.account_id FROM game_seats s WHERE s.game_id = e.game_id
-        AND s.seat IN (SELECT jsonb_array_elements_text(e.payload -> 'to_move')::int)
-        AND s.account_id = ANY (e.recipients))
-    WHEN e.kind = 'game_started' THEN ARRAY(
-      SELECT s.account_id FROM game_seats s JOIN games g ON g.id = s.game_id
-      WHERE s.game_id = e.game_id AND s.seat = ANY (g.to_move))
-    WHEN e.kind = 'challenge_created' THEN ARRAY(
-      SELECT r FROM unnest(e.recipients) r
-      WHERE r IS DISTINCT FROM (SELECT creator_id FROM challenges WHERE id = e.challenge_id))
-    ELSE e.recipients END
-$$;
-
 -- Writes the outbox rows of an event in the event's own transaction. Only mailable kinds reach
--- it (the trigger's WHEN), and it costs one indexed insert-select per event.
+-- it (the trigger's WHEN). Who hears of it: for "your turn" the accounts of the seats to move
+-- (from the move payload, or the new game's row); for a challenge the invited players but not
+-- its creator; otherwise the event's recipients. Every lookup is by primary key, and the
+-- recipients are computed once before the insert (as a plain array, so the insert's plan is an
+-- index lookup per recipient).
 CREATE FUNCTION hx_mail_enqueue() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   mail_kind text := hx_mail_kind(NEW.kind);
+  targets bigint[] := NEW.recipients;
+  seats int[];
 BEGIN
+  IF NEW.kind = 'move' THEN
+    seats := ARRAY(SELECT jsonb_array_elements_text(NEW.payload -> 'to_move')::int);
+    IF cardinality(seats) = 0 THEN RETURN NULL; END IF;
+    targets := ARRAY(SELECT s.account_id FROM game_seats s
+                     WHERE s.game_id = NEW.game_id AND s.seat = ANY (seats));
+  ELSIF NEW.kind = 'game_started' THEN
+    targets := ARRAY(SELECT s.account_id FROM games g JOIN game_seats s
+                       ON s.game_id = g.id AND s.seat = ANY (g.to_move)
+                     WHERE g.id = NEW.game_id);
+  ELSIF NEW.kind = 'challenge_created' THEN
+    targets := array_remove(NEW.recipients,
+                            (SELECT creator_id FROM challenges WHERE id = NEW.challenge_id));
+  END IF;
+  IF cardinality(targets) = 0 THEN RETURN NULL; END IF;
   INSERT INTO mail_outbox (account_id, kind, event_id, event_kind, game_id, ply, payload,
                            status, created_at)
-  SELECT a.id, mail_kind, NEW.id, NEW.kind, NEW.game_id, NEW.ply, NEW.payload,
-         CASE WHEN coalesce(p.mode, 'every') = 'digest' THEN 'held' ELSE 'queued' END,
-         NEW.created_at
+  SELECT a.id, mail_kind, NEW.id, NEW.kind, NEW.game_id, NEW.ply,
+         CASE WHEN mail_kind = 'your_turn' THEN '{}' ELSE NEW.payload END,
+         CASE WHEN p.mode = 'digest' THEN 'held' ELSE 'queued' END, NEW.created_at
   FROM accounts a
   LEFT JOIN notification_prefs p ON p.account_id = a.id AND p.kind = mail_kind
-  WHERE a.id = ANY (hx_mail_recipients(NEW))
+  WHERE a.id = ANY (targets)
     AND coalesce(p.mode, CASE WHEN a.is_bot THEN 'off' ELSE 'every' END) <> 'off';
   RETURN NULL;
 END
