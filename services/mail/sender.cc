@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "services/mail/compose.h"
+#include "services/storage/pool.h"
 
 namespace mail {
 
@@ -104,11 +105,27 @@ int Sender::render_due() {
     const hxclock::TimePoint now = clock_.now();
     const auto items = repo_.unrendered(hxclock::to_rfc3339(now), options_.batch);
     for (const auto& item : items) {
-      const ComposeContext context{repo_, games_, catalog_, options_, now};
-      if (auto row = compose(item, context)) repo_.store_rendered(*row);
+      render_one(item, now);
       ++rendered;
     }
     if (static_cast<int>(items.size()) < options_.batch) return rendered;
+  }
+}
+
+void Sender::render_one(const storage::OutboxItem& item, hxclock::TimePoint now) {
+  std::optional<storage::RenderedRow> row;
+  try {
+    row = compose(item, ComposeContext{repo_, games_, catalog_, options_, now});
+  } catch (const std::exception& e) {
+    if (storage::is_database_unavailable(e)) throw;  // try again on the next pass
+    spdlog::warn("mail: outbox row {} cannot be rendered: {}", item.id, e.what());
+    repo_.fail_unrendered(item.id, std::string("cannot render: ") + e.what());
+    return;
+  }
+  if (row) {
+    repo_.store_rendered(*row);
+  } else {
+    repo_.fail_unrendered(item.id, "the recipient's account is gone");
   }
 }
 

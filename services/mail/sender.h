@@ -66,6 +66,7 @@ class Sender {
 
  private:
   int render_due();
+  void render_one(const storage::OutboxItem& item, hxclock::TimePoint now);
   int send_due();
   storage::SendOutcome send_one(const storage::ClaimedMail& mail);
 

@@ -154,6 +154,16 @@ void MailRepository::store_rendered(const RenderedRow& row) {
   });
 }
 
+void MailRepository::fail_unrendered(Id id, const std::string& error) {
+  pool_.run([&](pqxx::connection& c) {
+    pqxx::nontransaction tx(c);
+    tx.exec_params(
+        "UPDATE mail_outbox SET status = 'failed', last_error = $2 WHERE id = $1 AND message IS "
+        "NULL",
+        id, error);
+  });
+}
+
 int MailRepository::make_digests(const std::string& now, double period_s) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::nontransaction tx(c);

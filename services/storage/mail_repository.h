@@ -84,6 +84,9 @@ class MailRepository {
   std::vector<OutboxItem> digest_items(Id digest_id);
   // Stores the rendering once (a row already rendered keeps its first one).
   void store_rendered(const RenderedRow& row);
+  // A row that cannot be rendered (its recipient or game is gone, or rendering failed) is
+  // marked failed, so it does not come back on every pass.
+  void fail_unrendered(Id id, const std::string& error);
   // Folds held digest rows into one digest row per account whose oldest held row is at least
   // period_s old. Returns the number of digests made.
   int make_digests(const std::string& now, double period_s);

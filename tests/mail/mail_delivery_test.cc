@@ -108,6 +108,29 @@ TEST(MailDelivery, WithoutSmtpUrlTheOutboxStillRecords) {
             2);
 }
 
+TEST(MailDelivery, ARowThatCannotBeRenderedFailsInsteadOfBlockingTheOutbox) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  const auto a = svctest::make_account(w.client, "lena");
+  {
+    pqxx::connection c(svctest::database_url());
+    pqxx::nontransaction tx(c);
+    tx.exec_params(
+        "INSERT INTO mail_outbox (account_id, kind, payload) SELECT id, 'challenge', "
+        "'{\"challenge_id\": \"not-a-number\"}' FROM accounts WHERE username = $1",
+        a.username);
+  }
+  insert_rendered(1, a.username, w.email(a));
+  EXPECT_EQ(w.sender->run_once(), 1);
+  const std::string mine =
+      " AND account_id = (SELECT id FROM accounts WHERE username = '" + a.username + "')";
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'failed' AND "
+                        "last_error LIKE 'cannot render:%'" +
+                        mine),
+            1);
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'sent'" + mine), 1);
+}
+
 pid_t spawn_hexpostd(const std::string& smtp_url) {
   const pid_t pid = ::fork();
   if (pid == 0) {
