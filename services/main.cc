@@ -14,6 +14,7 @@
 #include <ctime>
 #include <functional>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <thread>
 
@@ -23,6 +24,8 @@
 #include "services/api/stream_routes.h"
 #include "services/config.h"
 #include "services/events/event_hub.h"
+#include "services/mail/inbound.h"
+#include "services/mail/sender.h"
 #include "services/storage/instances.h"
 #include "services/storage/migrations.h"
 #include "services/storage/pool.h"
@@ -66,6 +69,15 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_RATING_PERIOD_S      Glicko-2 rating period in seconds (default 604800)
   HEXPOST_PROVISIONAL_RD       Glicko-2 ratings are provisional while RD >= this (default 110)
   HEXPOST_ORGANISERS           usernames allowed to organise tournaments (default: everyone)
+  HEXPOST_SMTP_URL             smtp://host:port or smtps://host:port; unset: no mail is sent
+  HEXPOST_SMTP_USER            SMTP user name (optional)
+  HEXPOST_SMTP_PASSWORD        SMTP password (optional)
+  HEXPOST_SMTP_STARTTLS        off|try|require for smtp:// (default try)
+  HEXPOST_MAIL_FROM            From of notifications (default Hexpost <hexpost@DOMAIN>)
+  HEXPOST_MAIL_DOMAIN          domain of Message-IDs and move addresses (default localhost)
+  HEXPOST_PUBLIC_URL           base URL of unsubscribe links (default https://DOMAIN)
+  HEXPOST_MAIL_POLL_MS         mail sender period (default 2000)
+  HEXPOST_MAIL_MAX_ATTEMPTS    delivery attempts before a mail is failed (default 12)
 )";
 
 void setup_logging(const std::string& level) {
@@ -200,7 +212,7 @@ std::string url_for(const config::ListenAddress& listen, int port) {
 }
 
 int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_options,
-              const api::StreamOptions& stream_options) {
+              const api::StreamOptions& stream_options, const mail::MailOptions& mail_options) {
   SignalWatcher signals;  // before any thread exists
   const auto migrations = storage::load_migrations(cfg.migrations_dir);
   storage::ConnectionPool pool(cfg.database_url, static_cast<std::size_t>(cfg.db_pool),
@@ -235,6 +247,8 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   hub.start();
   games.sweeper.start();
   games.competition.start();
+  mail::Sender mail_sender(pool, games.games, games.catalog, mail_options);
+  mail_sender.start();
   const int port = server.bind(cfg.listen.host, cfg.listen.port);
   spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
 
@@ -245,6 +259,7 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   const bool clean = server.run();
   signals.stop();
   hub.stop();
+  mail_sender.stop();
   games.sweeper.stop();
   games.competition.stop();
   heartbeat.stop();
@@ -276,6 +291,17 @@ int run_create_user(const config::Config& cfg, const api::GameServiceOptions& op
   return 0;
 }
 
+// `hexpostd mail-in [--recipient ADDR]`: one RFC 5322 message on stdin, from the MTA's pipe;
+// the exit code follows sysexits.h (0, 67 EX_NOUSER, 75 EX_TEMPFAIL).
+int run_mail_in(const config::Config& cfg, const api::GameServiceOptions& options,
+                const mail::MailOptions& mail_options, const std::string& recipient) {
+  const std::string raw{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  storage::ConnectionPool pool(cfg.database_url, 1, cfg.db_wait);
+  api::GameService service(pool, domain::Catalog::from_registry(), options);
+  storage::MailRepository repo(pool);
+  return mail::handle_inbound(service, repo, mail_options.domain, raw, recipient).exit_code;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -295,6 +321,11 @@ int main(int argc, char** argv) {
   create_user->add_option("--email", new_email)->required();
   create_user->add_flag("--admin", new_admin, "with the admin scope");
   create_user->add_flag("--bot", new_bot, "a bot account");
+  CLI::App* mail_in = app.add_subcommand(
+      "mail-in", "apply one incoming mail from stdin (MTA pipe; sysexits codes)");
+  std::string mail_recipient;
+  mail_in->add_option("--recipient", mail_recipient,
+                      "the envelope recipient (postfix ${recipient})");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -318,8 +349,11 @@ int main(int argc, char** argv) {
     if (create_user->parsed()) {
       return run_create_user(cfg, game_options, new_username, new_email, new_admin, new_bot);
     }
+    const auto env = config::environment_map(environ);
+    const mail::MailOptions mail_options = mail::mail_options(env);
+    if (mail_in->parsed()) return run_mail_in(cfg, game_options, mail_options, mail_recipient);
     return serve->parsed()
-               ? run_serve(cfg, game_options, api::stream_options(config::environment_map(environ)))
+               ? run_serve(cfg, game_options, api::stream_options(env), mail_options)
                : run_migrate(cfg);
   } catch (const std::exception& e) {
     spdlog::critical("{}", one_line(e.what()));

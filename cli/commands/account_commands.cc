@@ -155,6 +155,10 @@ void add_whoami(CLI::App& app, int& exit_code) {
       require_token(client);
       const json me = fetch(client, "/v1/me", *json_out);
       if (!*json_out) std::cout << me.value("username", "") << "\n";
+      if (!*json_out && me.value("email_suppressed", false)) {  // issue 12
+        std::cout << "mail: suppressed (" << me.value("email", "")
+                  << " refused our mail repeatedly; no notifications are sent)\n";
+      }
       return static_cast<int>(kExitOk);
     });
   });

@@ -1,5 +1,6 @@
 // POST /v1/accounts, POST/GET /v1/tokens, DELETE /v1/tokens/{id}, GET /v1/me, GET /v1/catalog.
 #include "services/api/routes.h"
+#include "services/storage/mail_repository.h"
 
 #include <algorithm>
 
@@ -121,6 +122,7 @@ void get_me(GameService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s, req, res);
   auto account = s.accounts.find_by_id(me.account_id);
   if (!account) throw GameError(401, "invalid_token", "The account no longer exists.");
+  const auto mail = storage::MailRepository(s.pool).account(me.account_id);  // issue 12
   send_json(res, 200,
             {{"username", account->username},
              {"email", account->email},
@@ -129,7 +131,8 @@ void get_me(GameService& s, const Request& req, Response& res) {
              {"scopes", account->scopes},
              {"token_scopes", me.scopes},
              {"created_at", account->created_at},
-             {"time_zone", s.clocks.time_zone(me.account_id)}});
+             {"time_zone", s.clocks.time_zone(me.account_id)},
+             {"email_suppressed", mail && mail->suppressed}});
 }
 
 void get_catalog(GameService& s, const Request&, Response& res) {

@@ -79,6 +79,10 @@ const std::vector<RouteDoc> kRoutes = {
     {"POST", "/v1/tournaments/{id}/start"},
     {"GET", "/v1/ratings/{game}"},
     {"GET", "/v1/ratings/{game}/{username}"},
+    {"GET", "/v1/me/notifications"},
+    {"PATCH", "/v1/me/notifications"},
+    {"POST", "/v1/me/notifications/rotate-secret"},
+    {"POST", "/v1/mail/unsubscribe"},
 };
 
 }  // namespace
@@ -133,6 +137,7 @@ void add_game_service_routes(Server& server, GameService& service) {
   add_clock_routes(server, service);
   add_tournament_routes(server, service);
   add_rating_routes(server, service);
+  add_mail_routes(server, service);
   server.get("/v1/openapi.json", [](const Request&, Response& res) {
     res.status = 200;
     res.set_content(openapi_document(), "application/json");
