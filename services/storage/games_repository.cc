@@ -153,6 +153,15 @@ const char* kClocksJson =
     "AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'), 'remaining_s', s.remaining_s)) "
     "FROM s)";
 
+// After COMMIT: one NOTIFY per event id of the comma-separated list (sql::notify_event).
+void notify_events(pqxx::connection& c, const std::string& ids) {
+  for (std::size_t from = 0; from < ids.size();) {
+    const std::size_t comma = std::min(ids.find(',', from), ids.size());
+    sql::notify_event(c, ids.substr(from, comma - from));
+    from = comma + 1;
+  }
+}
+
 }  // namespace
 
 std::optional<LoadedGame> GamesRepository::load(Id game_id, const std::string& at, bool with_moves,
@@ -241,7 +250,8 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body, "
       "created_at) SELECT $10, $15, $16, $17, b.body, $22::timestamptz FROM g, b WHERE $15 <> '' "
       "RETURNING 1) "
-      "SELECT g.version, e.id, pg_notify('hexpost_events', e.id::text), "
+      "SELECT g.version, e.id, array_to_string(ARRAY[e.id] || ARRAY(SELECT id FROM t) || "
+      "ARRAY(SELECT id FROM f), ','), "
       "(SELECT count(*) FROM m), (SELECT count(*) FROM f), (SELECT count(*) FROM t), "
       "(SELECT count(*) FROM i), b.body, c.clocks::text FROM g, e, b, c";
   return pool_.run([&](pqxx::connection& c) {
@@ -262,6 +272,7 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       result.event_id = r[0][1].as<Id>();
       result.response_body = sql::text(r[0][7]);
       result.clocks_json = sql::text(r[0][8]);
+      notify_events(c, r[0][2].c_str());
     } catch (const pqxx::unique_violation& e) {
       result.outcome =
           is_idempotency_violation(e) ? WriteOutcome::kDuplicateKey : WriteOutcome::kConflict;
@@ -284,8 +295,7 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
       ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
       "SELECT id, $8, ply, ARRAY(SELECT jsonb_array_elements_text($9::jsonb)::bigint), "
       "$10::jsonb, $13::timestamptz FROM g RETURNING id) "
-      "SELECT g.version, e.id, pg_notify('hexpost_events', e.id::text), "
-      "(SELECT count(*) FROM s) FROM g, e";
+      "SELECT g.version, e.id, (SELECT count(*) FROM s) FROM g, e";
   return pool_.run([&](pqxx::connection& c) {
     WriteResult result;
     c.prepare("games_update_status", kSql);
@@ -300,6 +310,7 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
     result.outcome = WriteOutcome::kApplied;
     result.version = r[0][0].as<std::int64_t>();
     result.event_id = r[0][1].as<Id>();
+    sql::notify_event(c, r[0][1].c_str());
     return result;
   });
 }
