@@ -128,7 +128,7 @@ void post_move(GameService& s, const Request& req, Response& res) {
     d.write.idempotency_key = key;
     d.write.request_hash = request_hash;
     d.write.response_status = 201;
-    d.write.response_body = answer.dump(-1, ' ', false, json::error_handler_t::replace);
+    d.write.response_body = dump_with_clock_slots(answer);
     const storage::WriteResult written = s.games.append_entry(d.write);
     if (written.outcome == storage::WriteOutcome::kApplied) {
       res.set_header("ETag", etag_of(after));
@@ -183,10 +183,9 @@ void post_resign(GameService& s, const Request& req, Response& res) {
     const hxclock::TimePoint now = s.clock.now();
     d.write.at = hxclock::to_rfc3339(now);
     const storage::GameRecord after = after_entry(loaded.game, d.write, now);
-    d.write.response_body =
-        json{{"record", d.write.record},
-             {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}}
-            .dump(-1, ' ', false, json::error_handler_t::replace);
+    d.write.response_body = dump_with_clock_slots(
+        {{"record", d.write.record},
+         {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}});
     const storage::WriteResult written = s.games.append_entry(d.write);
     if (written.outcome == storage::WriteOutcome::kApplied) {
       res.set_header("ETag", etag_of(after));

@@ -162,6 +162,17 @@ void notify_events(pqxx::connection& c, const std::string& ids) {
   }
 }
 
+// $18 with its clock slots (EntryWrite::response_body) filled from `s`: the body split at \x01
+// alternates text and slots ("d0", "r1"). Plain text work: parsing the answer as jsonb to set
+// the seats' clocks cost ~0.17 ms per move.
+const char* kFilledSlots =
+    "coalesce((SELECT string_agg(CASE WHEN u.n % 2 = 1 THEN u.x ELSE (SELECT CASE left(u.x, 1) "
+    "WHEN 'd' THEN coalesce('\"' || to_char(s.deadline AT TIME ZONE 'UTC', "
+    "'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') || '\"', 'null') "
+    "ELSE coalesce(s.remaining_s::bigint::text, 'null') END FROM s WHERE s.seat = "
+    "substr(u.x, 2)::int) END, '' ORDER BY u.n) FROM unnest(string_to_array($18, E'\\x01')) "
+    "WITH ORDINALITY u(x, n)), $18)";
+
 }  // namespace
 
 std::optional<LoadedGame> GamesRepository::load(Id game_id, const std::string& at, bool with_moves,
@@ -246,7 +257,9 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       "c AS (SELECT " +
       std::string(kClocksJson) +
       " AS clocks), "
-      "b AS (SELECT hx_with_clocks($18, c.clocks) AS body FROM c), "
+      "b AS (SELECT " +
+      std::string(kFilledSlots) +
+      " AS body), "
       "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body, "
       "created_at) SELECT $10, $15, $16, $17, b.body, $22::timestamptz FROM g, b WHERE $15 <> '' "
       "RETURNING 1) "
