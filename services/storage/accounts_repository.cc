@@ -128,29 +128,25 @@ bool AccountsRepository::revoke_token(Id account_id, Id token_id) {
   });
 }
 
+std::optional<Principal> AccountsRepository::find_token(const std::string& token_hash) {
+  return pool_.run([&](pqxx::connection& c) -> std::optional<Principal> {
+    c.prepare("accounts_find_token", sql::kLiveToken);
+    pqxx::nontransaction tx(c);
+    const pqxx::result r = tx.exec_prepared("accounts_find_token", token_hash);
+    if (r.empty()) return std::nullopt;
+    return sql::principal_from(r[0]);
+  });
+}
+
+BucketDecision AccountsRepository::take_request(Id token_id, const RateLimit& limit) {
+  return buckets_.take(token_id, limit);
+}
+
 std::optional<Principal> AccountsRepository::authenticate(const std::string& token_hash,
                                                           const RateLimit& limit) {
-  static const std::string kSql =
-      "SELECT tk.id, tk.account_id, a.username, a.is_bot, to_json(tk.scopes)::text, "
-      "encode(tk.token_hash, 'hex') FROM tokens tk JOIN accounts a ON a.id = tk.account_id "
-      "WHERE tk.token_hash = decode($1, 'hex') AND tk.revoked_at IS NULL";
-  auto principal = pool_.run([&](pqxx::connection& c) -> std::optional<Principal> {
-    c.prepare("accounts_authenticate", kSql);
-    pqxx::nontransaction tx(c);
-    const pqxx::result r = tx.exec_prepared("accounts_authenticate", token_hash);
-    if (r.empty()) return std::nullopt;
-    const pqxx::row row = r[0];
-    Principal p;
-    p.token_id = row[0].as<Id>();
-    p.account_id = row[1].as<Id>();
-    p.username = row[2].c_str();
-    p.is_bot = row[3].as<bool>();
-    p.scopes = sql::text_array(row[4]);
-    p.token_hash = row[5].c_str();
-    return p;
-  });
+  auto principal = find_token(token_hash);
   if (!principal) return principal;
-  const BucketDecision decision = buckets_.take(principal->token_id, limit);
+  const BucketDecision decision = take_request(principal->token_id, limit);
   principal->allowed = decision.allowed;
   principal->remaining = decision.remaining;
   return principal;

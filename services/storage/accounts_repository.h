@@ -48,6 +48,10 @@ class AccountsRepository {
   // Looks the token up by its hash (a read: revocation takes effect on the next request) and
   // takes one request from its bucket (rate_buckets.h). Empty for an unknown or revoked token.
   std::optional<Principal> authenticate(const std::string& token_hash, const RateLimit& limit);
+  // The two halves of authenticate(), for callers that fold the lookup into another statement
+  // (GamesRepository::load_as).
+  std::optional<Principal> find_token(const std::string& token_hash);
+  BucketDecision take_request(Id token_id, const RateLimit& limit);
 
  private:
   ConnectionPool& pool_;

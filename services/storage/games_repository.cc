@@ -175,37 +175,74 @@ const char* kFilledSlots =
 
 }  // namespace
 
+namespace {
+
+// The columns after game_columns() in both loads: the stored answer for (account, key) and,
+// when `with_moves`, the move list (SQL expressions or placeholders).
+std::string load_extras(const std::string& account, const std::string& key,
+                        const std::string& with_moves) {
+  return ", (SELECT json_build_object('hash', request_hash, 'status', status, 'body', body) FROM "
+         "idempotency_keys WHERE account_id = " +
+         account + " AND key = " + key + " AND " + key + " <> '')::text, CASE WHEN " + with_moves +
+         " THEN (SELECT json_agg(json_build_object('ply', m.ply, 'seat', m.seat, "
+         "'username', a.username, 'record', m.record, 'draws', m.draws, 'hash', m.hash, 'at', " +
+         sql::ts("m.created_at") +
+         ") ORDER BY m.ply) FROM moves m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = "
+         "g.id)::text END";
+}
+
+LoadedGame loaded_from(const pqxx::row& row, int at) {
+  LoadedGame loaded;
+  loaded.game = game_from(row, at);
+  loaded.stored = stored_from(row[at + kGameColumnCount]);
+  if (!row[at + kGameColumnCount + 1].is_null()) {
+    for (const json& m : json::parse(row[at + kGameColumnCount + 1].c_str())) {
+      loaded.moves.push_back({m.at("ply").get<int>(), m.at("seat").get<int>(),
+                              m.at("username").get<std::string>(),
+                              m.at("record").get<std::string>(), m.at("draws").get<std::string>(),
+                              m.at("hash").get<std::string>(), m.at("at").get<std::string>()});
+    }
+  }
+  return loaded;
+}
+
+}  // namespace
+
 std::optional<LoadedGame> GamesRepository::load(Id game_id, const std::string& at, bool with_moves,
                                                 Id account_id, const std::string& idempotency_key) {
   // One statement (one snapshot, one round trip): the row, its seats, optionally the move list
   // and the stored answer for an idempotency key.
-  static const std::string kSql =
-      "SELECT " + game_columns("$5") +
-      ", (SELECT json_build_object('hash', request_hash, 'status', status, 'body', body) FROM "
-      "idempotency_keys WHERE account_id = $2 AND key = $3 AND $3 <> '')::text, "
-      "CASE WHEN $4 THEN (SELECT json_agg(json_build_object('ply', m.ply, 'seat', m.seat, "
-      "'username', a.username, 'record', m.record, 'draws', m.draws, 'hash', m.hash, 'at', " +
-      sql::ts("m.created_at") +
-      ") ORDER BY m.ply) FROM moves m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = "
-      "g.id)::text END FROM games g WHERE g.id = $1";
+  static const std::string kSql = "SELECT " + game_columns("$5") + load_extras("$2", "$3", "$4") +
+                                  " FROM games g WHERE g.id = $1";
   return pool_.run([&](pqxx::connection& c) -> std::optional<LoadedGame> {
     c.prepare("games_load", kSql);
     pqxx::nontransaction tx(c);
     const pqxx::result r =
         tx.exec_prepared("games_load", game_id, account_id, idempotency_key, with_moves, at);
     if (r.empty()) return std::nullopt;
-    LoadedGame loaded;
-    loaded.game = game_from(r[0]);
-    loaded.stored = stored_from(r[0][kGameColumnCount]);
-    if (!r[0][kGameColumnCount + 1].is_null()) {
-      for (const json& m : json::parse(r[0][kGameColumnCount + 1].c_str())) {
-        loaded.moves.push_back({m.at("ply").get<int>(), m.at("seat").get<int>(),
-                                m.at("username").get<std::string>(),
-                                m.at("record").get<std::string>(), m.at("draws").get<std::string>(),
-                                m.at("hash").get<std::string>(), m.at("at").get<std::string>()});
-      }
+    return loaded_from(r[0], 0);
+  });
+}
+
+GamesRepository::AuthenticatedLoad GamesRepository::load_as(const std::string& token_hash,
+                                                            Id game_id, const std::string& at,
+                                                            bool with_moves,
+                                                            const std::string& idempotency_key) {
+  static const std::string kSql = "WITH t AS (" + std::string(sql::kLiveToken) + ") SELECT t.*, " +
+                                  game_columns("$3") + load_extras("t.account_id", "$5", "$4") +
+                                  " FROM t LEFT JOIN games g ON g.id = $2";
+  return pool_.run([&](pqxx::connection& c) {
+    c.prepare("games_load_as", kSql);
+    pqxx::nontransaction tx(c);
+    const pqxx::result r =
+        tx.exec_prepared("games_load_as", token_hash, game_id, at, with_moves, idempotency_key);
+    AuthenticatedLoad out;
+    if (r.empty()) return out;
+    out.principal = sql::principal_from(r[0]);
+    if (!r[0][sql::kLiveTokenColumns].is_null()) {
+      out.loaded = loaded_from(r[0], sql::kLiveTokenColumns);
     }
-    return loaded;
+    return out;
   });
 }
 
