@@ -66,10 +66,39 @@ class Http {
   std::unique_ptr<httplib::Client> client_;
 };
 
+// What the clients of a pair last learnt about one game (kPostOnly mode).
+struct Seen {
+  bool known = false;  // false: GET the game before moving in it
+  bool active = true;
+  int ply = 0;
+  std::vector<std::string> to_move;  // usernames
+  std::vector<std::string> legal;    // the last legal moves either client was shown
+};
+
 struct Pair {
   std::mutex mutex;
   std::vector<std::int64_t> games;
+  std::map<std::int64_t, Seen> seen;
 };
+
+// Records what a game view (a GET answer, or the "game" of a 201 answer) says.
+void remember(Pair& pair, std::int64_t game, const json& view) {
+  std::lock_guard lock(pair.mutex);
+  Seen& seen = pair.seen[game];
+  seen.known = true;
+  seen.active = view.at("status") == "active";
+  seen.ply = view.at("ply").get<int>();
+  seen.to_move = view.at("to_move").get<std::vector<std::string>>();
+  const auto legal = view.find("legal_moves");
+  if (legal != view.end() && legal->is_array() && !legal->empty()) {
+    seen.legal = legal->get<std::vector<std::string>>();
+  }
+}
+
+void forget(Pair& pair, std::int64_t game) {
+  std::lock_guard lock(pair.mutex);
+  pair.seen[game].known = false;
+}
 
 std::string random_key(std::mt19937_64& rng) {
   static const char* hex = "0123456789abcdef";
@@ -97,14 +126,15 @@ std::int64_t start_game(Http& http, const DriverOptions& options, const Player& 
   return std::stoll(body.at("game_id").get<std::string>());
 }
 
-// Posts a move, retrying with the same Idempotency-Key while the outcome is unknown.
-void post_move(Http& http, const DriverOptions& options, const Player& me, std::int64_t game,
-               const std::string& move, int ply, std::mt19937_64& rng, Clock::time_point deadline,
-               const std::atomic<bool>* stop, DriverStats& stats) {
+// Posts a move, retrying with the same Idempotency-Key while the outcome is unknown. Returns the
+// final status (0 when given up) and, for a 201, the answer in *answer. A 422 to a `guessed`
+// move counts as a refusal (the guess was stale), not as a client error.
+int post_move(Http& http, const Player& me, std::int64_t game, const std::string& move, int ply,
+              bool guessed, std::mt19937_64& rng, Clock::time_point deadline,
+              const std::atomic<bool>* stop, DriverStats& stats, json* answer = nullptr) {
   const std::string key = random_key(rng);
   const std::string body = json{{"move", move}, {"ply", ply}}.dump();
   const std::string path = "/v1/games/" + std::to_string(game) + "/moves";
-  (void)options;
   for (;;) {
     const auto start = Clock::now();
     auto res = http.request("POST", path, me.token, body, {{"Idempotency-Key", key}}, stats);
@@ -112,40 +142,134 @@ void post_move(Http& http, const DriverOptions& options, const Player& me, std::
       ++stats.moves_ok;
       if (res->get_header_value("Idempotent-Replayed") == "true") ++stats.replays;
       stats.move_latencies_ms.push_back(ms_since(start));
-      const json answer = json::parse(res->body);
-      stats.acks.push_back({game, answer.at("ply").get<int>(), answer.at("record")});
-      return;
+      json parsed = json::parse(res->body);
+      stats.acks.push_back({game, parsed.at("ply").get<int>(), parsed.at("record")});
+      if (answer) *answer = std::move(parsed);
+      return 201;
     }
     if (res && res->status == 409) {
       ++stats.conflicts;
-      return;
+      return 409;
     }
     if (res && res->status == 503) {
       ++stats.unavailable;
     } else if (res && res->status >= 500) {
       ++stats.server_errors;
-      return;
+      return res->status;
     } else if (res) {
-      ++stats.client_errors;
-      return;
+      ++(guessed && res->status == 422 ? stats.refusals : stats.client_errors);
+      return res->status;
     }
     // Unknown outcome (connection lost or 503): retry the same request with the same key.
-    if ((stop && stop->load()) || Clock::now() > deadline + std::chrono::seconds(30)) return;
+    if ((stop && stop->load()) || Clock::now() > deadline + std::chrono::seconds(30)) return 0;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+}
+
+// Everything one client needs while it runs.
+struct ClientContext {
+  int index = 0;
+  const DriverOptions& options;
+  const Player& me;
+  const Player& partner;
+  Pair& pair;
+  Clock::time_point deadline;
+  const std::atomic<bool>* stop;
+  DriverStats& stats;
+  std::mt19937_64 rng;
+};
+
+// The even client of a pair replaces a game that is over by a new one.
+void replace_game(ClientContext& c, Http& http, std::size_t slot) {
+  if (c.index % 2 != 0) return;
+  const std::int64_t fresh = start_game(http, c.options, c.me, c.partner, c.stats);
+  if (fresh == 0) return;
+  std::lock_guard lock(c.pair.mutex);
+  c.pair.games[slot] = fresh;
+}
+
+// kGetThenPost: GET the game, then POST a random legal move when it is our turn.
+bool get_then_post(ClientContext& c, Http& get_http, Http& post_http, std::int64_t game,
+                   std::size_t slot) {
+  auto res =
+      get_http.request("GET", "/v1/games/" + std::to_string(game), c.me.token, "", {}, c.stats);
+  if (!res) return false;
+  if (res->status != 200) {
+    if (res->status >= 500 && res->status != 503) ++c.stats.server_errors;
+    return false;
+  }
+  const json view = json::parse(res->body);
+  if (view.at("status") != "active") {
+    replace_game(c, get_http, slot);
+    return false;
+  }
+  const json& legal = view.at("legal_moves");
+  if (!legal.is_array() || legal.empty()) return false;
+  const std::string move = legal[c.rng() % legal.size()].get<std::string>();
+  post_move(post_http, c.me, game, move, view.at("ply").get<int>(), false, c.rng, c.deadline,
+            c.stop, c.stats);
+  return true;
+}
+
+// kPostOnly: move from what the pair last learnt; GET only when that is unknown or stale.
+bool post_only(ClientContext& c, Http& http, std::int64_t game, std::size_t slot) {
+  Seen seen;
+  {
+    std::lock_guard lock(c.pair.mutex);
+    seen = c.pair.seen[game];
+  }
+  if (!seen.known || seen.legal.empty()) {
+    auto res =
+        http.request("GET", "/v1/games/" + std::to_string(game), c.me.token, "", {}, c.stats);
+    if (!res || res->status != 200) {
+      if (res && res->status >= 500 && res->status != 503) ++c.stats.server_errors;
+      return false;
+    }
+    remember(c.pair, game, json::parse(res->body));
+    std::lock_guard lock(c.pair.mutex);
+    seen = c.pair.seen[game];
+  }
+  if (!seen.active) {
+    replace_game(c, http, slot);
+    return false;
+  }
+  if (seen.legal.empty() ||
+      std::find(seen.to_move.begin(), seen.to_move.end(), c.me.username) == seen.to_move.end()) {
+    return false;
+  }
+  const std::string move = seen.legal[c.rng() % seen.legal.size()];
+  json answer;
+  if (post_move(http, c.me, game, move, seen.ply, true, c.rng, c.deadline, c.stop, c.stats,
+                &answer) == 201) {
+    remember(c.pair, game, answer.at("game"));
+  } else {
+    forget(c.pair, game);
+  }
+  return true;
 }
 
 void client_loop(int index, const DriverOptions& options, const std::vector<Player>& players,
                  Pair& pair, Clock::time_point deadline, const std::atomic<bool>* stop,
                  DriverStats& stats) {
-  const Player& me = players[index];
-  const Player& partner = players[index ^ 1];
+  ClientContext c{
+      index,
+      options,
+      players[index],
+      players[index ^ 1],
+      pair,
+      deadline,
+      stop,
+      stats,
+      std::mt19937_64(std::random_device{}() ^ (static_cast<std::uint64_t>(index) << 32))};
   std::vector<std::unique_ptr<Http>> https;
   for (const Endpoint& e : options.endpoints) {
     https.push_back(std::make_unique<Http>(e, options.request_timeout_s));
   }
   std::size_t endpoint = static_cast<std::size_t>(index) % https.size();
-  std::mt19937_64 rng(std::random_device{}() ^ (static_cast<std::uint64_t>(index) << 32));
+  auto next_http = [&]() -> Http& {
+    if (options.per_request_endpoint_rotation) endpoint = (endpoint + 1) % https.size();
+    return *https[endpoint];
+  };
   while (Clock::now() < deadline && !(stop && stop->load())) {
     std::vector<std::int64_t> games;
     {
@@ -155,33 +279,12 @@ void client_loop(int index, const DriverOptions& options, const std::vector<Play
     bool moved = false;
     for (std::size_t slot = 0; slot < games.size(); ++slot) {
       if (Clock::now() >= deadline || (stop && stop->load())) break;
-      if (options.per_request_endpoint_rotation) endpoint = (endpoint + 1) % https.size();
-      Http& http = *https[endpoint];
-      const std::int64_t game = games[slot];
-      auto res = http.request("GET", "/v1/games/" + std::to_string(game), me.token, "", {}, stats);
-      if (!res) continue;
-      if (res->status != 200) {
-        if (res->status >= 500 && res->status != 503) ++stats.server_errors;
-        continue;
+      if (options.mode == DriverOptions::Mode::kPostOnly) {
+        moved = post_only(c, next_http(), games[slot], slot) || moved;
+      } else {
+        Http& get_http = next_http();
+        moved = get_then_post(c, get_http, next_http(), games[slot], slot) || moved;
       }
-      const json view = json::parse(res->body);
-      if (view.at("status") != "active") {
-        if (index % 2 == 0) {
-          const std::int64_t fresh = start_game(http, options, me, partner, stats);
-          if (fresh != 0) {
-            std::lock_guard lock(pair.mutex);
-            pair.games[slot] = fresh;
-          }
-        }
-        continue;
-      }
-      const json& legal = view.at("legal_moves");
-      if (!legal.is_array() || legal.empty()) continue;
-      const std::string move = legal[rng() % legal.size()].get<std::string>();
-      if (options.per_request_endpoint_rotation) endpoint = (endpoint + 1) % https.size();
-      post_move(*https[endpoint], options, me, game, move, view.at("ply").get<int>(), rng, deadline,
-                stop, stats);
-      moved = true;
     }
     if (!moved) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
@@ -252,6 +355,7 @@ DriverStats run_load(const DriverOptions& options, const std::vector<Player>& pl
     total.server_errors += s.server_errors;
     total.client_errors += s.client_errors;
     total.connection_errors += s.connection_errors;
+    total.refusals += s.refusals;
     total.games_started += s.games_started;
     total.max_request_ms = std::max(total.max_request_ms, s.max_request_ms);
     total.move_latencies_ms.insert(total.move_latencies_ms.end(), s.move_latencies_ms.begin(),

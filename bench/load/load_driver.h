@@ -4,10 +4,15 @@
 // and two-instance tests, which check every acknowledged move against the database.
 //
 // Model: `clients` threads, one account each; clients 2k and 2k+1 play `games_per_pair` games
-// against each other. A client loops over its games: GET the game; when it is its turn, POST a
-// random legal move (with an Idempotency-Key, retried with the same key after a connection error
-// or 503, so a move whose answer was lost is never made twice). A finished game is replaced by a
-// new one (challenge + accept).
+// against each other. A client loops over its games and, when it is its turn, POSTs a random
+// legal move (with an Idempotency-Key, retried with the same key after a connection error or
+// 503, so a move whose answer was lost is never made twice). A finished game is replaced by a
+// new one (challenge + accept). How a client learns whose turn it is depends on the mode:
+//   kGetThenPost  GET the game before every move (what a polling client does);
+//   kPostOnly     the two clients of a pair share what the last 201 answer said (ply, status,
+//                 who moves, legal moves), as a client fed by the event stream would know it,
+//                 so a move costs one POST. A client guesses from the last legal moves seen for
+//                 the game; after a 409 or 422 it GETs the game once and goes on.
 
 #include <atomic>
 #include <cstdint>
@@ -37,6 +42,7 @@ struct DriverOptions {
   std::string username_prefix = "load";
   int request_timeout_s = 10;
   bool per_request_endpoint_rotation = false;  // alternate endpoints request by request
+  enum class Mode { kGetThenPost, kPostOnly } mode = Mode::kGetThenPost;
 };
 
 struct Ack {
@@ -53,6 +59,7 @@ struct DriverStats {
   long server_errors = 0;  // other 5xx (must stay 0)
   long client_errors = 0;  // other 4xx (must stay 0)
   long connection_errors = 0;
+  long refusals = 0;  // 422 to a guessed move in kPostOnly mode (then the game is re-read)
   long games_started = 0;
   double seconds = 0;
   double max_request_ms = 0;              // slowest answered request of any kind

@@ -3,7 +3,12 @@
 // GET /v1/me/games p99 with 100,000 finished and 10,000 active games seeded by SQL.
 //
 //   hexpost_load --port P --database URL [--clients 16] [--seconds 10] [--game counting]
-//                [--options '{"target":100000}'] [--skip-pgbench] [--me-games]
+//                [--options '{"target":100000}'] [--mode both|post|get-post] [--skip-pgbench]
+//                [--me-games]
+//
+// --mode post: a move is one POST (the pair of players learn the new state from the 201 answer);
+// get-post: each move is a GET of the game and then the POST (a polling client); both (default)
+// runs get-post and then post, and compares each with the same pgbench figure.
 #include <httplib.h>
 #include <CLI/CLI.hpp>
 
@@ -156,6 +161,28 @@ void me_games_p99(const loadtest::Endpoint& endpoint, const std::string& url) {
   }
 }
 
+// One timed run of the driver in o.mode; prints its figures and returns moves/s.
+double run_mode(const loadtest::DriverOptions& o, const std::vector<loadtest::Player>& players,
+                const std::string& name) {
+  std::printf("running %d clients for %.0f s on %s, mode %s...\n", o.clients, o.seconds,
+              o.game.c_str(), name.c_str());
+  const loadtest::DriverStats s = loadtest::run_load(o, players);
+  const double moves_per_s = s.moves_ok / s.seconds;
+  std::printf(
+      "service (%s): %ld moves in %.1f s = %.0f moves/s; move latency p50 %.2f ms, p99 %.2f "
+      "ms, max %.1f ms; %ld conflicts, %ld refused guesses, %ld 5xx, %ld other 4xx, %ld "
+      "connection errors\n",
+      name.c_str(), s.moves_ok, s.seconds, moves_per_s,
+      loadtest::percentile(s.move_latencies_ms, 0.5),
+      loadtest::percentile(s.move_latencies_ms, 0.99), s.max_request_ms, s.conflicts, s.refusals,
+      s.server_errors + s.unavailable, s.client_errors, s.connection_errors);
+  long total_requests = 0;
+  for (const auto& [status, count] : s.status_counts) total_requests += count;
+  std::printf("service (%s): %.0f HTTP requests/s in all\n", name.c_str(),
+              total_requests / s.seconds);
+  return moves_per_s;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -163,6 +190,7 @@ int main(int argc, char** argv) {
   int port = 8080, clients = 16, games_per_pair = 4;
   double seconds = 10;
   std::string host = "127.0.0.1", database, game = "counting", options = R"({"target":100000})";
+  std::string mode = "both";
   bool skip_pgbench = false, me_games = false;
   app.add_option("--host", host);
   app.add_option("--port", port)->required();
@@ -172,6 +200,8 @@ int main(int argc, char** argv) {
   app.add_option("--seconds", seconds);
   app.add_option("--game", game);
   app.add_option("--options", options, "challenge options JSON");
+  app.add_option("--mode", mode, "post, get-post or both")
+      ->check(CLI::IsMember({"post", "get-post", "both"}));
   app.add_flag("--skip-pgbench", skip_pgbench);
   app.add_flag("--me-games", me_games, "also seed 100k+10k games and measure GET /v1/me/games");
   CLI11_PARSE(app, argc, argv);
@@ -186,25 +216,21 @@ int main(int argc, char** argv) {
   o.username_prefix = "lb" + std::to_string(getpid() % 100000) + "x";
   std::printf("creating %d players...\n", clients);
   const auto players = loadtest::create_players(o.endpoints[0], o.username_prefix, clients);
-  std::printf("running %d clients for %.0f s on %s...\n", clients, seconds, game.c_str());
-  const loadtest::DriverStats s = loadtest::run_load(o, players);
-  const double moves_per_s = s.moves_ok / s.seconds;
-  std::printf(
-      "service: %ld moves in %.1f s = %.0f moves/s; move latency p50 %.2f ms, p99 %.2f "
-      "ms, max %.1f ms; %ld conflicts, %ld 5xx, %ld other 4xx, %ld connection errors\n",
-      s.moves_ok, s.seconds, moves_per_s, loadtest::percentile(s.move_latencies_ms, 0.5),
-      loadtest::percentile(s.move_latencies_ms, 0.99), s.max_request_ms, s.conflicts,
-      s.server_errors + s.unavailable, s.client_errors, s.connection_errors);
-  long total_requests = 0;
-  for (const auto& [status, count] : s.status_counts) total_requests += count;
-  std::printf("service: %.0f HTTP requests/s in all (each move = 1 GET + 1 POST)\n",
-              total_requests / s.seconds);
+  std::vector<std::pair<std::string, double>> rates;  // mode -> moves/s
+  for (const std::string& m : {std::string("get-post"), std::string("post")}) {
+    if (mode != "both" && mode != m) continue;
+    o.mode = m == "post" ? loadtest::DriverOptions::Mode::kPostOnly
+                         : loadtest::DriverOptions::Mode::kGetThenPost;
+    rates.emplace_back(m, run_mode(o, players, m));
+  }
   if (!skip_pgbench && !database.empty()) {
     const double tps = pgbench_tps(database, clients, seconds);
     std::printf("pgbench: %.0f durable single-INSERT tps at %d clients\n", tps, clients);
-    if (tps > 0) {
-      std::printf("ratio: service moves/s = %.0f%% of the pgbench INSERT rate\n",
-                  100.0 * moves_per_s / tps);
+    for (const auto& [m, rate] : rates) {
+      if (tps > 0) {
+        std::printf("ratio (%s): service moves/s = %.1f%% of the pgbench INSERT rate\n", m.c_str(),
+                    100.0 * rate / tps);
+      }
     }
   }
   if (me_games && !database.empty()) me_games_p99(o.endpoints[0], database);

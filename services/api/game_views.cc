@@ -236,4 +236,28 @@ std::string game_record_text(const storage::GameRecord& game,
   return out;
 }
 
+std::string dump_with_clock_slots(json answer) {
+  // Markers that no dumped string can contain, swapped for the raw slots after dumping.
+  auto marker = [](char kind, int seat) {
+    return "\x02" + std::string(1, kind) + std::to_string(seat);
+  };
+  std::vector<std::pair<std::string, std::string>> slots;
+  if (answer.contains("game") && answer["game"].contains("seats")) {
+    for (json& seat : answer["game"]["seats"]) {
+      const int n = seat.value("seat", -1);
+      if (n < 0) continue;
+      for (const auto& [key, kind] : {std::pair{"deadline", 'd'}, std::pair{"remaining_s", 'r'}}) {
+        seat[key] = marker(kind, n);
+        slots.emplace_back("\"\\u0002" + std::string(1, kind) + std::to_string(n) + "\"",
+                           "\x01" + std::string(1, kind) + std::to_string(n) + "\x01");
+      }
+    }
+  }
+  std::string text = answer.dump(-1, ' ', false, json::error_handler_t::replace);
+  for (const auto& [from, to] : slots) {
+    if (const auto at = text.find(from); at != std::string::npos) text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
 }  // namespace api

@@ -32,5 +32,9 @@ std::string game_record_text(const storage::GameRecord& game,
                              const std::vector<storage::MoveRecord>& moves,
                              const std::string& site);
 std::string etag_of(const storage::GameRecord& game);
+// `answer` as JSON text for an entry write, with each answer.game.seats[i]'s deadline and
+// remaining_s left as clock slots that the store fills with the clocks the write produced
+// (storage::EntryWrite::response_body).
+std::string dump_with_clock_slots(nlohmann::json answer);
 
 }  // namespace api

@@ -43,7 +43,7 @@ GameError unauthorized(const std::string& code, const std::string& detail, bool 
 
 }  // namespace
 
-storage::Principal authenticate(GameService& service, const Request& req, Response& res) {
+std::string bearer_token_hash(const Request& req) {
   if (!req.has_header("Authorization")) {
     throw unauthorized("unauthenticated", "Send a token: Authorization: Bearer hxp_...", false);
   }
@@ -56,12 +56,23 @@ storage::Principal authenticate(GameService& service, const Request& req, Respon
   if (!domain::plausible_token(token)) {
     throw unauthorized("invalid_token", "The token is malformed, revoked or unknown.", true);
   }
-  const std::string hash = domain::token_hash(token);
-  const storage::RateLimit& limit = service.options.rate_limit;
-  auto principal = service.accounts.authenticate(hash, limit);
+  return domain::token_hash(token);
+}
+
+storage::Principal authenticate(GameService& service, const Request& req, Response& res) {
+  const std::string hash = bearer_token_hash(req);
+  return admit(service, hash, service.accounts.find_token(hash), res);
+}
+
+storage::Principal admit(GameService& service, const std::string& hash,
+                         std::optional<storage::Principal> principal, Response& res) {
   if (!principal || !fairness::equal_constant_time(principal->token_hash, hash)) {
     throw unauthorized("invalid_token", "The token is malformed, revoked or unknown.", true);
   }
+  const storage::RateLimit& limit = service.options.rate_limit;
+  const storage::BucketDecision bucket = service.accounts.take_request(principal->token_id, limit);
+  principal->allowed = bucket.allowed;
+  principal->remaining = bucket.remaining;
   const int remaining = static_cast<int>(std::floor(std::max(0.0, principal->remaining)));
   const int reset =
       static_cast<int>(std::ceil((limit.capacity - principal->remaining) / limit.refill_per_s));

@@ -46,6 +46,12 @@ void write_problem(Response& res, const GameError& error);
 // 401 when the Authorization header is missing or not a live token; 429 when its bucket is
 // empty. Sets the RateLimit headers on `res` either way.
 storage::Principal authenticate(GameService& service, const Request& req, Response& res);
+// authenticate() in two halves, for routes that look the token up inside their own load
+// statement (GamesRepository::load_as): the SHA-256 (hex) of the bearer token, with the 401s
+// that need no database; then the checks on what the lookup found, the bucket and the headers.
+std::string bearer_token_hash(const Request& req);
+storage::Principal admit(GameService& service, const std::string& token_hash,
+                         std::optional<storage::Principal> found, Response& res);
 // 403 insufficient_scope unless the principal has one of `scopes`.
 void require_scope(const storage::Principal& principal, const std::vector<std::string>& scopes);
 

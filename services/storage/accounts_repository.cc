@@ -128,43 +128,28 @@ bool AccountsRepository::revoke_token(Id account_id, Id token_id) {
   });
 }
 
+std::optional<Principal> AccountsRepository::find_token(const std::string& token_hash) {
+  return pool_.run([&](pqxx::connection& c) -> std::optional<Principal> {
+    c.prepare("accounts_find_token", sql::kLiveToken);
+    pqxx::nontransaction tx(c);
+    const pqxx::result r = tx.exec_prepared("accounts_find_token", token_hash);
+    if (r.empty()) return std::nullopt;
+    return sql::principal_from(r[0]);
+  });
+}
+
+BucketDecision AccountsRepository::take_request(Id token_id, const RateLimit& limit) {
+  return buckets_.take(token_id, limit);
+}
+
 std::optional<Principal> AccountsRepository::authenticate(const std::string& token_hash,
                                                           const RateLimit& limit) {
-  // The bucket refills continuously; a request is allowed when at least one whole token is
-  // there. rate_buckets is UNLOGGED, so this write does not wait for a WAL flush.
-  static const std::string kSql =
-      "WITH t AS (SELECT tk.id, tk.account_id, a.username, a.is_bot, to_json(tk.scopes)::text AS "
-      "scopes, encode(tk.token_hash, 'hex') AS hash FROM tokens tk JOIN accounts a ON a.id = "
-      "tk.account_id WHERE tk.token_hash = decode($1, 'hex') AND tk.revoked_at IS NULL), "
-      "b AS (INSERT INTO rate_buckets AS rb (token_id, tokens, allowed, updated_at) "
-      "SELECT id, $2 - 1, true, clock_timestamp() FROM t "
-      "ON CONFLICT (token_id) DO UPDATE SET "
-      "allowed = least($2, rb.tokens + extract(epoch FROM clock_timestamp() - rb.updated_at) * $3) "
-      ">= 1, "
-      "tokens = least($2, rb.tokens + extract(epoch FROM clock_timestamp() - rb.updated_at) * $3) "
-      "- CASE WHEN least($2, rb.tokens + extract(epoch FROM clock_timestamp() - rb.updated_at) * "
-      "$3) >= 1 THEN 1 ELSE 0 END, "
-      "updated_at = clock_timestamp() RETURNING token_id, tokens, allowed) "
-      "SELECT t.id, t.account_id, t.username, t.is_bot, t.scopes, t.hash, b.allowed, b.tokens "
-      "FROM t JOIN b ON b.token_id = t.id";
-  return pool_.run([&](pqxx::connection& c) -> std::optional<Principal> {
-    c.prepare("accounts_authenticate", kSql);
-    pqxx::nontransaction tx(c);
-    const pqxx::result r =
-        tx.exec_prepared("accounts_authenticate", token_hash, limit.capacity, limit.refill_per_s);
-    if (r.empty()) return std::nullopt;
-    const pqxx::row row = r[0];
-    Principal p;
-    p.token_id = row[0].as<Id>();
-    p.account_id = row[1].as<Id>();
-    p.username = row[2].c_str();
-    p.is_bot = row[3].as<bool>();
-    p.scopes = sql::text_array(row[4]);
-    p.token_hash = row[5].c_str();
-    p.allowed = row[6].as<bool>();
-    p.remaining = row[7].as<double>();
-    return p;
-  });
+  auto principal = find_token(token_hash);
+  if (!principal) return principal;
+  const BucketDecision decision = take_request(principal->token_id, limit);
+  principal->allowed = decision.allowed;
+  principal->remaining = decision.remaining;
+  return principal;
 }
 
 }  // namespace storage

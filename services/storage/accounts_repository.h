@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "services/storage/rate_buckets.h"
 #include "services/storage/records.h"
 
 namespace storage {
@@ -29,7 +30,7 @@ struct NewToken {
 
 class AccountsRepository {
  public:
-  explicit AccountsRepository(ConnectionPool& pool) : pool_(pool) {}
+  explicit AccountsRepository(ConnectionPool& pool) : pool_(pool), buckets_(pool) {}
 
   // Creates the account and its first token in one transaction. Empty when the username is
   // taken (case-insensitively).
@@ -44,12 +45,17 @@ class AccountsRepository {
   // False when no live token with that id belongs to the account.
   bool revoke_token(Id account_id, Id token_id);
 
-  // Looks the token up by its hash and takes one request from its bucket, in one statement.
-  // Empty for an unknown or revoked token.
+  // Looks the token up by its hash (a read: revocation takes effect on the next request) and
+  // takes one request from its bucket (rate_buckets.h). Empty for an unknown or revoked token.
   std::optional<Principal> authenticate(const std::string& token_hash, const RateLimit& limit);
+  // The two halves of authenticate(), for callers that fold the lookup into another statement
+  // (GamesRepository::load_as).
+  std::optional<Principal> find_token(const std::string& token_hash);
+  BucketDecision take_request(Id token_id, const RateLimit& limit);
 
  private:
   ConnectionPool& pool_;
+  RateBuckets buckets_;
 };
 
 }  // namespace storage

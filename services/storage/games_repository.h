@@ -40,6 +40,15 @@ class GamesRepository {
                                  Id account_id = 0, const std::string& idempotency_key = "");
   std::optional<StoredResponse> stored_response(Id account_id, const std::string& key);
 
+  struct AuthenticatedLoad {
+    std::optional<Principal> principal;  // empty: unknown or revoked token (then no game)
+    std::optional<LoadedGame> loaded;    // empty: no such game
+  };
+  // load() and AccountsRepository::find_token() in one statement (one round trip on the move
+  // path); the idempotency row is the token's account's. The rate-limit bucket is not touched.
+  AuthenticatedLoad load_as(const std::string& token_hash, Id game_id, const std::string& at,
+                            bool with_moves, const std::string& idempotency_key = "");
+
   WriteResult append_entry(const EntryWrite& write);
   WriteResult update_status(const StatusWrite& write);
 

@@ -41,7 +41,13 @@ ConnectionPool::Lease ConnectionPool::acquire() {
   Lease lease(this, slot, nullptr);
   std::unique_ptr<pqxx::connection>& connection = slots_[slot];
   if (connection && !connection->is_open()) connection.reset();
-  if (!connection) connection = std::make_unique<pqxx::connection>(url_);
+  if (!connection) {
+    connection = std::make_unique<pqxx::connection>(url_);
+    // The service's statements are prepared and run many times with different parameters; a
+    // custom plan per execution re-plans the move's multi-part CTE every time (~25% of the move
+    // path, docs/game-service.md). set_variable survives libpqxx's reconnects.
+    connection->set_variable("plan_cache_mode", "force_generic_plan");
+  }
   lease.connection_ = connection.get();
   return lease;
 }

@@ -167,6 +167,10 @@ struct EntryWrite {
   std::string idempotency_key;
   std::string request_hash;
   int response_status = 201;
+  // The answer to send and store. It may hold clock slots, "\x01d<seat>\x01" and
+  // "\x01r<seat>\x01", which the write replaces with that seat's new deadline (a JSON string or
+  // null) and remaining_s (an integer or null): the answer shows the clocks the move produced
+  // (api::dump_with_clock_slots makes them).
   std::string response_body;
   // The clock's instant (RFC 3339): timestamps, deadlines, and the check that a move comes
   // before the mover's deadline.
