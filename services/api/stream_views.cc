@@ -18,7 +18,7 @@ bool contains(const std::vector<int>& seats, int seat) {
 
 json challenge_line(GameService& s, const storage::EventRecord& e, storage::Id account, json line) {
   if (!e.challenge_id) return line;
-  const auto challenge = s.challenges.find(*e.challenge_id);
+  const auto challenge = s.challenges.find(*e.challenge_id, s.now_text());
   if (!challenge) return line;
   json view = challenge_view(*challenge);
   const auto creator = s.accounts.find_by_id(challenge->creator_id);
@@ -94,7 +94,7 @@ json account_event_line(GameService& s, const storage::EventRecord& e, storage::
 
 std::vector<json> opening_snapshot(GameService& s, storage::Id account) {
   std::vector<json> lines;
-  for (const auto& c : s.challenges.list_open(account, 200)) {
+  for (const auto& c : s.challenges.list_open(account, 200, s.now_text())) {
     if (c.creator_id == account) continue;
     const bool waiting = std::any_of(c.players_list.begin(), c.players_list.end(), [&](auto& p) {
       return p.account_id == account && !p.accepted;
