@@ -2,11 +2,14 @@
 // real hexpostd (issue 9; docs/bot-protocol.md "Benchmark").
 //
 //   TEST_DATABASE_URL=postgresql://... build/test/bench/bots/hexpost_bots_bench [bots] [seconds]
+//   [think_ms]
 //
 // Creates a scratch database (dropped at the end) and N bot accounts (cheap argon2 parameters,
 // in-process), starts hexpostd on it, pairs the bots into N/2 iso-path games and lets every bot
-// play: on each `your_turn` line it GETs the game and POSTs a random legal move (its own
-// connection, Connection: close). Measured in the same run:
+// play: on each `your_turn` line it thinks for think_ms (default 1000, +-50%: bots in
+// correspondence games do not answer in a millisecond, and without it the run measures the
+// saturated move path, not the streams), then GETs the game and POSTs a random legal move (its
+// own connection, Connection: close). Measured in the same run:
 //   - delivery latency of a move to the opponent's stream, from the mover's 201 (the COMMIT
 //     happened before it: a lower bound) and from the mover's send (an upper bound);
 //   - the baseline: the move request's own latency (send -> 201), and the ratio of the two;
@@ -77,8 +80,8 @@ std::string rss_of(int pid, const char* field) {
 
 class BotPlayer {
  public:
-  BotPlayer(int port, Bot bot, Ledger& ledger, std::uint64_t seed)
-      : port_(port), bot_(std::move(bot)), ledger_(ledger), rng_(seed) {}
+  BotPlayer(int port, Bot bot, Ledger& ledger, std::uint64_t seed, int think_ms)
+      : port_(port), bot_(std::move(bot)), ledger_(ledger), rng_(seed), think_ms_(think_ms) {}
 
   void run(const std::atomic<bool>& stop) {
     httplib::Client stream("127.0.0.1", port_);
@@ -104,6 +107,10 @@ class BotPlayer {
     const std::string game_id = turn.value("game_id", "");
     const int ply = turn.value("ply", 0);
     if (!event.value("snapshot", false) && ply > 0) record_delivery(game_id, ply);
+    if (think_ms_ > 0) {
+      std::uniform_int_distribution<int> think(think_ms_ / 2, think_ms_ * 3 / 2);
+      std::this_thread::sleep_for(std::chrono::milliseconds(think(rng_)));
+    }
     play(game_id);
   }
 
@@ -151,6 +158,7 @@ class BotPlayer {
   Bot bot_;
   Ledger& ledger_;
   std::mt19937_64 rng_;
+  int think_ms_;
 };
 
 std::vector<Bot> make_bots(const std::string& url, int count) {
@@ -192,6 +200,7 @@ int main(int argc, char** argv) {
   }
   const int count = argc > 1 ? std::atoi(argv[1]) : 200;
   const int seconds = argc > 2 ? std::atoi(argv[2]) : 20;
+  const int think_ms = argc > 3 ? std::atoi(argv[3]) : 1000;
   const std::string dbname = "bots_bench_" + std::to_string(getpid());
   {
     pqxx::connection c(base);
@@ -221,7 +230,7 @@ int main(int argc, char** argv) {
     std::vector<std::unique_ptr<BotPlayer>> players;
     std::vector<std::thread> threads;
     for (std::size_t i = 0; i < bots.size(); ++i) {
-      players.push_back(std::make_unique<BotPlayer>(port, bots[i], ledger, i + 1));
+      players.push_back(std::make_unique<BotPlayer>(port, bots[i], ledger, i + 1, think_ms));
       threads.emplace_back([&, i] { players[i]->run(stop); });
     }
     std::this_thread::sleep_for(std::chrono::seconds(2));  // every stream open
