@@ -135,7 +135,13 @@ TEST(ReferenceBot, TwoBotsPlayEveryGameToTheEndSurvivingAKillNine) {
   }
   EXPECT_EQ(played.size(), 5u);
 
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the last events arrive
+  // The last events (game_finished) reach the bots' logs a little after the games end.
+  const auto caught_up = [&](const std::string& name, const svctest::Account& bot) {
+    const std::vector<std::string> log = logged_ids(s.dir + "/" + name + ".log");
+    const std::vector<std::string> db = stream_ids_in_db(bot.username);
+    return !log.empty() && !db.empty() && log.back() == db.back();
+  };
+  EXPECT_TRUE(wait_until([&] { return caught_up("bob", bob) && caught_up("ann", ann); }, 30));
   const std::vector<std::string> bob_log = logged_ids(s.dir + "/bob.log");
   const std::vector<std::string> bob_db = stream_ids_in_db(bob.username);
   ASSERT_FALSE(bob_log.empty());
