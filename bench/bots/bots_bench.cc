@@ -60,6 +60,7 @@ struct Ledger {
   std::map<std::pair<std::string, int>, MoveTimes> moves;
   std::vector<double> from_ack, from_send, request;
   std::atomic<long> errors{0};
+  std::map<std::string, int> refusals;  // problem code -> count
 };
 
 double ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
@@ -132,7 +133,13 @@ class BotPlayer {
     c.set_tcp_nodelay(true);
     const httplib::Headers auth = {{"Authorization", "Bearer " + bot_.token}};
     auto got = c.Get(("/v1/games/" + game_id).c_str(), auth);
-    if (!got || got->status != 200) return void(++ledger_.errors);
+    if (!got || got->status != 200) {
+      ++ledger_.errors;
+      std::lock_guard lock(ledger_.mutex);
+      ledger_.refusals["GET " +
+                       (got ? std::to_string(got->status) : httplib::to_string(got.error()))]++;
+      return;
+    }
     const json game = json::parse(got->body, nullptr, false);
     if (!game.value("your_turn", false) || !game["legal_moves"].is_array()) return;
     const auto& legal = game["legal_moves"];
@@ -148,7 +155,13 @@ class BotPlayer {
     auto posted =
         c.Post(("/v1/games/" + game_id + "/moves").c_str(), auth, body.dump(), "application/json");
     const auto acked = Clock::now();
-    if (!posted || posted->status != 201) return void(++ledger_.errors);
+    if (!posted || posted->status != 201) {
+      ++ledger_.errors;
+      std::lock_guard lock(ledger_.mutex);
+      ledger_.refusals[posted ? json::parse(posted->body, nullptr, false).value("code", "?")
+                              : std::string("no answer")]++;
+      return;
+    }
     std::lock_guard lock(ledger_.mutex);
     ledger_.moves[{game_id, ply + 1}].acked = acked;
     ledger_.request.push_back(ms(acked - sent));
@@ -238,28 +251,33 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_for(std::chrono::seconds(seconds));
     const std::string rss = rss_of(server.pid(), "VmRSS:");
     const std::string hwm = rss_of(server.pid(), "VmHWM:");
+    {
+      // Figures of the run, before the server stops (requests after that are not the run's).
+      std::lock_guard lock(ledger.mutex);
+      std::printf(
+          "bots %d (streams open), games %d, %d s, think %d ms, moves acknowledged %zu (%.0f/s), "
+          "errors %ld\n",
+          count, count / 2, seconds, think_ms, ledger.request.size(),
+          static_cast<double>(ledger.request.size()) / seconds, ledger.errors.load());
+      for (const auto& [what, n] : ledger.refusals)
+        std::printf("  failed: %s x%d\n", what.c_str(), n);
+      std::printf(
+          "delivery to the opponent's stream, from the mover's 201: p50 %.1f ms, p99 %.1f ms\n",
+          percentile(ledger.from_ack, 0.5), percentile(ledger.from_ack, 0.99));
+      std::printf("delivery from the mover's send (upper bound):   p50 %.1f ms, p99 %.1f ms\n",
+                  percentile(ledger.from_send, 0.5), percentile(ledger.from_send, 0.99));
+      std::printf("baseline, the move request itself (send -> 201):  p50 %.1f ms, p99 %.1f ms\n",
+                  percentile(ledger.request, 0.5), percentile(ledger.request, 0.99));
+      std::printf(
+          "ratio delivery-from-201 / move request: p50 %.2f, p99 %.2f\n",
+          percentile(ledger.from_ack, 0.5) / std::max(0.001, percentile(ledger.request, 0.5)),
+          percentile(ledger.from_ack, 0.99) / std::max(0.001, percentile(ledger.request, 0.99)));
+      std::printf("hexpostd RSS: idle%s, with %d streams%s (peak%s)\n", rss_idle.c_str(), count,
+                  rss.c_str(), hwm.c_str());
+    }
     stop = true;
     server.kill(15);
     for (auto& t : threads) t.join();
-    std::lock_guard lock(ledger.mutex);
-    std::printf(
-        "bots %d (streams open), games %d, %d s, moves acknowledged %zu (%.0f/s), "
-        "errors %ld\n",
-        count, count / 2, seconds, ledger.request.size(),
-        static_cast<double>(ledger.request.size()) / seconds, ledger.errors.load());
-    std::printf(
-        "delivery to the opponent's stream, from the mover's 201: p50 %.1f ms, p99 %.1f ms\n",
-        percentile(ledger.from_ack, 0.5), percentile(ledger.from_ack, 0.99));
-    std::printf("delivery from the mover's send (upper bound):   p50 %.1f ms, p99 %.1f ms\n",
-                percentile(ledger.from_send, 0.5), percentile(ledger.from_send, 0.99));
-    std::printf("baseline, the move request itself (send -> 201):  p50 %.1f ms, p99 %.1f ms\n",
-                percentile(ledger.request, 0.5), percentile(ledger.request, 0.99));
-    std::printf(
-        "ratio delivery-from-201 / move request: p50 %.2f, p99 %.2f\n",
-        percentile(ledger.from_ack, 0.5) / std::max(0.001, percentile(ledger.request, 0.5)),
-        percentile(ledger.from_ack, 0.99) / std::max(0.001, percentile(ledger.request, 0.99)));
-    std::printf("hexpostd RSS: idle%s, with %d streams%s (peak%s)\n", rss_idle.c_str(), count,
-                rss.c_str(), hwm.c_str());
   }
   pqxx::connection c(base);
   pqxx::nontransaction(c).exec("DROP DATABASE IF EXISTS " + dbname + " WITH (FORCE)");
