@@ -14,6 +14,7 @@
 
 #include "tests/services/bots/bot_fixture.h"
 #include "tests/services/bots/process.h"
+#include "tests/support/subprocess.h"
 
 namespace {
 
@@ -134,6 +135,14 @@ TEST(ReferenceBot, TwoBotsPlayEveryGameToTheEndSurvivingAKillNine) {
     played.insert(g["game"].get<std::string>());
   }
   EXPECT_EQ(played.size(), 5u);
+  // `hexpost watch` on the real game stream: a finished game prints its final state and ends.
+  const std::string watched = done["games"].at(0)["id"];
+  const auto watch = testsupport::run({HEXPOST_CLI_PATH, "watch", watched, "--json"}, "",
+                                      {{"HEXPOST_SERVER", s.url}, {"HEXPOST_TOKEN", ann.token}});
+  EXPECT_EQ(watch.exit_code, 0) << watch.err;
+  const json state = json::parse(watch.out, nullptr, false);
+  EXPECT_EQ(state.value("type", ""), "game_state") << watch.out;
+  EXPECT_EQ(state["game"].value("status", ""), "finished");
 
   // The last events (game_finished) reach the bots' logs a little after the games end.
   const auto caught_up = [&](const std::string& name, const svctest::Account& bot) {
