@@ -203,6 +203,70 @@ void pair_up(int port, const std::vector<Bot>& bots) {
   }
 }
 
+struct RunSettings {
+  int bots = 200;
+  int seconds = 20;
+  int think_ms = 1000;
+};
+
+void report(Ledger& ledger, const RunSettings& run, const std::string& rss_idle, int pid) {
+  const std::string rss = rss_of(pid, "VmRSS:");
+  const std::string hwm = rss_of(pid, "VmHWM:");
+  std::lock_guard lock(ledger.mutex);
+  std::printf(
+      "bots %d (streams open), games %d, %d s, think %d ms, moves acknowledged %zu (%.0f/s), "
+      "errors %ld\n",
+      run.bots, run.bots / 2, run.seconds, run.think_ms, ledger.request.size(),
+      static_cast<double>(ledger.request.size()) / run.seconds, ledger.errors.load());
+  for (const auto& [what, n] : ledger.refusals) std::printf("  failed: %s x%d\n", what.c_str(), n);
+  const auto line = [](const char* what, const std::vector<double>& v) {
+    std::printf("%-58s p50 %.1f ms, p99 %.1f ms\n", what, percentile(v, 0.5), percentile(v, 0.99));
+  };
+  line("delivery to the opponent's stream, from the mover's 201:", ledger.from_ack);
+  line("delivery from the mover's send (upper bound):", ledger.from_send);
+  line("baseline, the move request itself (send -> 201):", ledger.request);
+  std::printf(
+      "ratio delivery-from-201 / move request: p50 %.2f, p99 %.2f\n",
+      percentile(ledger.from_ack, 0.5) / std::max(0.001, percentile(ledger.request, 0.5)),
+      percentile(ledger.from_ack, 0.99) / std::max(0.001, percentile(ledger.request, 0.99)));
+  std::printf("hexpostd RSS: idle%s, with %d streams%s (peak%s)\n", rss_idle.c_str(), run.bots,
+              rss.c_str(), hwm.c_str());
+}
+
+// Starts hexpostd on `url`, lets the bots play for run.seconds and reports.
+void run_bots(const std::string& url, const std::vector<Bot>& bots, const RunSettings& run) {
+  const int port = bottest::free_port();
+  bottest::Process server({HEXPOSTD_PATH, "serve"},
+                          {{"HEXPOST_DATABASE_URL", url},
+                           {"HEXPOST_LISTEN", "127.0.0.1:" + std::to_string(port)},
+                           {"HEXPOST_LOG_LEVEL", "warn"},
+                           {"HEXPOST_THREADS", "32"},
+                           {"HEXPOST_MAX_STREAMS", std::to_string(run.bots + 16)},
+                           {"HEXPOST_RATE_PER_S", "100000"},
+                           {"HEXPOST_RATE_BURST", "100000"}},
+                          "/dev/stderr");
+  httplib::Client probe("127.0.0.1", port);
+  for (int i = 0; i < 200 && !probe.Get("/healthz"); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  const std::string rss_idle = rss_of(server.pid(), "VmRSS:");
+  Ledger ledger;
+  std::atomic<bool> stop{false};
+  std::vector<std::unique_ptr<BotPlayer>> players;
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < bots.size(); ++i) {
+    players.push_back(std::make_unique<BotPlayer>(port, bots[i], ledger, i + 1, run.think_ms));
+    threads.emplace_back([&, i] { players[i]->run(stop); });
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(2));  // every stream open
+  pair_up(port, bots);
+  std::this_thread::sleep_for(std::chrono::seconds(run.seconds));
+  report(ledger, run, rss_idle, server.pid());  // before the server stops
+  stop = true;
+  server.kill(15);
+  for (auto& t : threads) t.join();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -211,9 +275,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "set TEST_DATABASE_URL\n");
     return 2;
   }
-  const int count = argc > 1 ? std::atoi(argv[1]) : 200;
-  const int seconds = argc > 2 ? std::atoi(argv[2]) : 20;
-  const int think_ms = argc > 3 ? std::atoi(argv[3]) : 1000;
+  RunSettings run;
+  if (argc > 1) run.bots = std::atoi(argv[1]);
+  if (argc > 2) run.seconds = std::atoi(argv[2]);
+  if (argc > 3) run.think_ms = std::atoi(argv[3]);
   const std::string dbname = "bots_bench_" + std::to_string(getpid());
   {
     pqxx::connection c(base);
@@ -221,64 +286,7 @@ int main(int argc, char** argv) {
   }
   const std::string url = svctest::with_database(base, dbname);
   storage::apply_migrations(url, storage::load_migrations(HEXPOST_BENCH_MIGRATIONS_DIR));
-  const std::vector<Bot> bots = make_bots(url, count);
-  const int port = bottest::free_port();
-  {
-    bottest::Process server({HEXPOSTD_PATH, "serve"},
-                            {{"HEXPOST_DATABASE_URL", url},
-                             {"HEXPOST_LISTEN", "127.0.0.1:" + std::to_string(port)},
-                             {"HEXPOST_LOG_LEVEL", "warn"},
-                             {"HEXPOST_THREADS", "32"},
-                             {"HEXPOST_MAX_STREAMS", std::to_string(count + 16)},
-                             {"HEXPOST_RATE_PER_S", "100000"},
-                             {"HEXPOST_RATE_BURST", "100000"}},
-                            "/dev/stderr");
-    httplib::Client probe("127.0.0.1", port);
-    for (int i = 0; i < 200 && !probe.Get("/healthz"); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    const std::string rss_idle = rss_of(server.pid(), "VmRSS:");
-    Ledger ledger;
-    std::atomic<bool> stop{false};
-    std::vector<std::unique_ptr<BotPlayer>> players;
-    std::vector<std::thread> threads;
-    for (std::size_t i = 0; i < bots.size(); ++i) {
-      players.push_back(std::make_unique<BotPlayer>(port, bots[i], ledger, i + 1, think_ms));
-      threads.emplace_back([&, i] { players[i]->run(stop); });
-    }
-    std::this_thread::sleep_for(std::chrono::seconds(2));  // every stream open
-    pair_up(port, bots);
-    std::this_thread::sleep_for(std::chrono::seconds(seconds));
-    const std::string rss = rss_of(server.pid(), "VmRSS:");
-    const std::string hwm = rss_of(server.pid(), "VmHWM:");
-    {
-      // Figures of the run, before the server stops (requests after that are not the run's).
-      std::lock_guard lock(ledger.mutex);
-      std::printf(
-          "bots %d (streams open), games %d, %d s, think %d ms, moves acknowledged %zu (%.0f/s), "
-          "errors %ld\n",
-          count, count / 2, seconds, think_ms, ledger.request.size(),
-          static_cast<double>(ledger.request.size()) / seconds, ledger.errors.load());
-      for (const auto& [what, n] : ledger.refusals)
-        std::printf("  failed: %s x%d\n", what.c_str(), n);
-      std::printf(
-          "delivery to the opponent's stream, from the mover's 201: p50 %.1f ms, p99 %.1f ms\n",
-          percentile(ledger.from_ack, 0.5), percentile(ledger.from_ack, 0.99));
-      std::printf("delivery from the mover's send (upper bound):   p50 %.1f ms, p99 %.1f ms\n",
-                  percentile(ledger.from_send, 0.5), percentile(ledger.from_send, 0.99));
-      std::printf("baseline, the move request itself (send -> 201):  p50 %.1f ms, p99 %.1f ms\n",
-                  percentile(ledger.request, 0.5), percentile(ledger.request, 0.99));
-      std::printf(
-          "ratio delivery-from-201 / move request: p50 %.2f, p99 %.2f\n",
-          percentile(ledger.from_ack, 0.5) / std::max(0.001, percentile(ledger.request, 0.5)),
-          percentile(ledger.from_ack, 0.99) / std::max(0.001, percentile(ledger.request, 0.99)));
-      std::printf("hexpostd RSS: idle%s, with %d streams%s (peak%s)\n", rss_idle.c_str(), count,
-                  rss.c_str(), hwm.c_str());
-    }
-    stop = true;
-    server.kill(15);
-    for (auto& t : threads) t.join();
-  }
+  run_bots(url, make_bots(url, run.bots), run);
   pqxx::connection c(base);
   pqxx::nontransaction(c).exec("DROP DATABASE IF EXISTS " + dbname + " WITH (FORCE)");
   return 0;
