@@ -171,6 +171,31 @@ TEST(BotStream, DroppedStreamResumesWithoutGapOrDuplicate) {
   EXPECT_EQ(seen, expected);
 }
 
+// A resume from further back than the hub's ring reaches reads the account's events from the
+// database up to the hub's frontier, then goes on from the ring.
+TEST(BotStream, ResumeOlderThanTheRingReadsTheDatabaseFirst) {
+  SVC_REQUIRE_DB();
+  StreamServer server(test_stream_options(), 8, /*ring_capacity=*/3);
+  Client client(server.port());
+  const Account ann = svctest::make_account(client, "ringann");
+  const Account bob = svctest::make_account(client, "ringbob");
+  const std::string game = svctest::start_game(client, {ann, bob}, "counting", {{"target", 1000}});
+  for (int i = 0; i < 10; ++i) play_one(client, game, {ann, bob});
+  const std::vector<std::string> expected = stream_ids_in_db(ann.username);
+  ASSERT_GT(expected.size(), 8u);
+  StreamReader resumed(server.port(), "/v1/stream/events?since=" + expected.front(), ann.token);
+  ASSERT_TRUE(resumed.wait_for([&](const auto& l) { return count_ids(l) + 1 >= expected.size(); }));
+  std::vector<std::string> seen = {expected.front()};
+  for (const auto& id : ids_of(resumed.events())) seen.push_back(id);
+  EXPECT_EQ(seen, expected);
+  for (int i = 0; i < 2; ++i) play_one(client, game, {ann, bob});  // live again, from the ring
+  const std::vector<std::string> all = stream_ids_in_db(ann.username);
+  ASSERT_TRUE(resumed.wait_for([&](const auto& l) { return count_ids(l) + 1 >= all.size(); }));
+  seen = {expected.front()};
+  for (const auto& id : ids_of(resumed.events())) seen.push_back(id);
+  EXPECT_EQ(seen, all);
+}
+
 TEST(BotStream, SseFormatHasIdLines) {
   SVC_REQUIRE_DB();
   StreamServer server;
