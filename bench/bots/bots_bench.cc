@@ -2,11 +2,14 @@
 // real hexpostd (issue 9; docs/bot-protocol.md "Benchmark").
 //
 //   TEST_DATABASE_URL=postgresql://... build/test/bench/bots/hexpost_bots_bench [bots] [seconds]
+//   [think_ms]
 //
 // Creates a scratch database (dropped at the end) and N bot accounts (cheap argon2 parameters,
 // in-process), starts hexpostd on it, pairs the bots into N/2 iso-path games and lets every bot
-// play: on each `your_turn` line it GETs the game and POSTs a random legal move (its own
-// connection, Connection: close). Measured in the same run:
+// play: on each `your_turn` line it thinks for think_ms (default 1000, +-50%: bots in
+// correspondence games do not answer in a millisecond, and without it the run measures the
+// saturated move path, not the streams), then GETs the game and POSTs a random legal move (its
+// own connection, Connection: close). Measured in the same run:
 //   - delivery latency of a move to the opponent's stream, from the mover's 201 (the COMMIT
 //     happened before it: a lower bound) and from the mover's send (an upper bound);
 //   - the baseline: the move request's own latency (send -> 201), and the ratio of the two;
@@ -57,6 +60,7 @@ struct Ledger {
   std::map<std::pair<std::string, int>, MoveTimes> moves;
   std::vector<double> from_ack, from_send, request;
   std::atomic<long> errors{0};
+  std::map<std::string, int> refusals;  // problem code -> count
 };
 
 double ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
@@ -77,8 +81,8 @@ std::string rss_of(int pid, const char* field) {
 
 class BotPlayer {
  public:
-  BotPlayer(int port, Bot bot, Ledger& ledger, std::uint64_t seed)
-      : port_(port), bot_(std::move(bot)), ledger_(ledger), rng_(seed) {}
+  BotPlayer(int port, Bot bot, Ledger& ledger, std::uint64_t seed, int think_ms)
+      : port_(port), bot_(std::move(bot)), ledger_(ledger), rng_(seed), think_ms_(think_ms) {}
 
   void run(const std::atomic<bool>& stop) {
     httplib::Client stream("127.0.0.1", port_);
@@ -104,6 +108,10 @@ class BotPlayer {
     const std::string game_id = turn.value("game_id", "");
     const int ply = turn.value("ply", 0);
     if (!event.value("snapshot", false) && ply > 0) record_delivery(game_id, ply);
+    if (think_ms_ > 0) {
+      std::uniform_int_distribution<int> think(think_ms_ / 2, think_ms_ * 3 / 2);
+      std::this_thread::sleep_for(std::chrono::milliseconds(think(rng_)));
+    }
     play(game_id);
   }
 
@@ -125,7 +133,13 @@ class BotPlayer {
     c.set_tcp_nodelay(true);
     const httplib::Headers auth = {{"Authorization", "Bearer " + bot_.token}};
     auto got = c.Get(("/v1/games/" + game_id).c_str(), auth);
-    if (!got || got->status != 200) return void(++ledger_.errors);
+    if (!got || got->status != 200) {
+      ++ledger_.errors;
+      std::lock_guard lock(ledger_.mutex);
+      ledger_.refusals["GET " +
+                       (got ? std::to_string(got->status) : httplib::to_string(got.error()))]++;
+      return;
+    }
     const json game = json::parse(got->body, nullptr, false);
     if (!game.value("your_turn", false) || !game["legal_moves"].is_array()) return;
     const auto& legal = game["legal_moves"];
@@ -141,7 +155,13 @@ class BotPlayer {
     auto posted =
         c.Post(("/v1/games/" + game_id + "/moves").c_str(), auth, body.dump(), "application/json");
     const auto acked = Clock::now();
-    if (!posted || posted->status != 201) return void(++ledger_.errors);
+    if (!posted || posted->status != 201) {
+      ++ledger_.errors;
+      std::lock_guard lock(ledger_.mutex);
+      ledger_.refusals[posted ? json::parse(posted->body, nullptr, false).value("code", "?")
+                              : std::string("no answer")]++;
+      return;
+    }
     std::lock_guard lock(ledger_.mutex);
     ledger_.moves[{game_id, ply + 1}].acked = acked;
     ledger_.request.push_back(ms(acked - sent));
@@ -151,6 +171,7 @@ class BotPlayer {
   Bot bot_;
   Ledger& ledger_;
   std::mt19937_64 rng_;
+  int think_ms_;
 };
 
 std::vector<Bot> make_bots(const std::string& url, int count) {
@@ -182,6 +203,70 @@ void pair_up(int port, const std::vector<Bot>& bots) {
   }
 }
 
+struct RunSettings {
+  int bots = 200;
+  int seconds = 20;
+  int think_ms = 1000;
+};
+
+void report(Ledger& ledger, const RunSettings& run, const std::string& rss_idle, int pid) {
+  const std::string rss = rss_of(pid, "VmRSS:");
+  const std::string hwm = rss_of(pid, "VmHWM:");
+  std::lock_guard lock(ledger.mutex);
+  std::printf(
+      "bots %d (streams open), games %d, %d s, think %d ms, moves acknowledged %zu (%.0f/s), "
+      "errors %ld\n",
+      run.bots, run.bots / 2, run.seconds, run.think_ms, ledger.request.size(),
+      static_cast<double>(ledger.request.size()) / run.seconds, ledger.errors.load());
+  for (const auto& [what, n] : ledger.refusals) std::printf("  failed: %s x%d\n", what.c_str(), n);
+  const auto line = [](const char* what, const std::vector<double>& v) {
+    std::printf("%-58s p50 %.1f ms, p99 %.1f ms\n", what, percentile(v, 0.5), percentile(v, 0.99));
+  };
+  line("delivery to the opponent's stream, from the mover's 201:", ledger.from_ack);
+  line("delivery from the mover's send (upper bound):", ledger.from_send);
+  line("baseline, the move request itself (send -> 201):", ledger.request);
+  std::printf(
+      "ratio delivery-from-201 / move request: p50 %.2f, p99 %.2f\n",
+      percentile(ledger.from_ack, 0.5) / std::max(0.001, percentile(ledger.request, 0.5)),
+      percentile(ledger.from_ack, 0.99) / std::max(0.001, percentile(ledger.request, 0.99)));
+  std::printf("hexpostd RSS: idle%s, with %d streams%s (peak%s)\n", rss_idle.c_str(), run.bots,
+              rss.c_str(), hwm.c_str());
+}
+
+// Starts hexpostd on `url`, lets the bots play for run.seconds and reports.
+void run_bots(const std::string& url, const std::vector<Bot>& bots, const RunSettings& run) {
+  const int port = bottest::free_port();
+  bottest::Process server({HEXPOSTD_PATH, "serve"},
+                          {{"HEXPOST_DATABASE_URL", url},
+                           {"HEXPOST_LISTEN", "127.0.0.1:" + std::to_string(port)},
+                           {"HEXPOST_LOG_LEVEL", "warn"},
+                           {"HEXPOST_THREADS", "32"},
+                           {"HEXPOST_MAX_STREAMS", std::to_string(run.bots + 16)},
+                           {"HEXPOST_RATE_PER_S", "100000"},
+                           {"HEXPOST_RATE_BURST", "100000"}},
+                          "/dev/stderr");
+  httplib::Client probe("127.0.0.1", port);
+  for (int i = 0; i < 200 && !probe.Get("/healthz"); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  const std::string rss_idle = rss_of(server.pid(), "VmRSS:");
+  Ledger ledger;
+  std::atomic<bool> stop{false};
+  std::vector<std::unique_ptr<BotPlayer>> players;
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < bots.size(); ++i) {
+    players.push_back(std::make_unique<BotPlayer>(port, bots[i], ledger, i + 1, run.think_ms));
+    threads.emplace_back([&, i] { players[i]->run(stop); });
+  }
+  std::this_thread::sleep_for(std::chrono::seconds(2));  // every stream open
+  pair_up(port, bots);
+  std::this_thread::sleep_for(std::chrono::seconds(run.seconds));
+  report(ledger, run, rss_idle, server.pid());  // before the server stops
+  stop = true;
+  server.kill(15);
+  for (auto& t : threads) t.join();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -190,8 +275,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "set TEST_DATABASE_URL\n");
     return 2;
   }
-  const int count = argc > 1 ? std::atoi(argv[1]) : 200;
-  const int seconds = argc > 2 ? std::atoi(argv[2]) : 20;
+  RunSettings run;
+  if (argc > 1) run.bots = std::atoi(argv[1]);
+  if (argc > 2) run.seconds = std::atoi(argv[2]);
+  if (argc > 3) run.think_ms = std::atoi(argv[3]);
   const std::string dbname = "bots_bench_" + std::to_string(getpid());
   {
     pqxx::connection c(base);
@@ -199,59 +286,7 @@ int main(int argc, char** argv) {
   }
   const std::string url = svctest::with_database(base, dbname);
   storage::apply_migrations(url, storage::load_migrations(HEXPOST_BENCH_MIGRATIONS_DIR));
-  const std::vector<Bot> bots = make_bots(url, count);
-  const int port = bottest::free_port();
-  {
-    bottest::Process server({HEXPOSTD_PATH, "serve"},
-                            {{"HEXPOST_DATABASE_URL", url},
-                             {"HEXPOST_LISTEN", "127.0.0.1:" + std::to_string(port)},
-                             {"HEXPOST_LOG_LEVEL", "warn"},
-                             {"HEXPOST_THREADS", "32"},
-                             {"HEXPOST_MAX_STREAMS", std::to_string(count + 16)},
-                             {"HEXPOST_RATE_PER_S", "100000"},
-                             {"HEXPOST_RATE_BURST", "100000"}},
-                            "/dev/stderr");
-    httplib::Client probe("127.0.0.1", port);
-    for (int i = 0; i < 200 && !probe.Get("/healthz"); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    const std::string rss_idle = rss_of(server.pid(), "VmRSS:");
-    Ledger ledger;
-    std::atomic<bool> stop{false};
-    std::vector<std::unique_ptr<BotPlayer>> players;
-    std::vector<std::thread> threads;
-    for (std::size_t i = 0; i < bots.size(); ++i) {
-      players.push_back(std::make_unique<BotPlayer>(port, bots[i], ledger, i + 1));
-      threads.emplace_back([&, i] { players[i]->run(stop); });
-    }
-    std::this_thread::sleep_for(std::chrono::seconds(2));  // every stream open
-    pair_up(port, bots);
-    std::this_thread::sleep_for(std::chrono::seconds(seconds));
-    const std::string rss = rss_of(server.pid(), "VmRSS:");
-    const std::string hwm = rss_of(server.pid(), "VmHWM:");
-    stop = true;
-    server.kill(15);
-    for (auto& t : threads) t.join();
-    std::lock_guard lock(ledger.mutex);
-    std::printf(
-        "bots %d (streams open), games %d, %d s, moves acknowledged %zu (%.0f/s), "
-        "errors %ld\n",
-        count, count / 2, seconds, ledger.request.size(),
-        static_cast<double>(ledger.request.size()) / seconds, ledger.errors.load());
-    std::printf(
-        "delivery to the opponent's stream, from the mover's 201: p50 %.1f ms, p99 %.1f ms\n",
-        percentile(ledger.from_ack, 0.5), percentile(ledger.from_ack, 0.99));
-    std::printf("delivery from the mover's send (upper bound):   p50 %.1f ms, p99 %.1f ms\n",
-                percentile(ledger.from_send, 0.5), percentile(ledger.from_send, 0.99));
-    std::printf("baseline, the move request itself (send -> 201):  p50 %.1f ms, p99 %.1f ms\n",
-                percentile(ledger.request, 0.5), percentile(ledger.request, 0.99));
-    std::printf(
-        "ratio delivery-from-201 / move request: p50 %.2f, p99 %.2f\n",
-        percentile(ledger.from_ack, 0.5) / std::max(0.001, percentile(ledger.request, 0.5)),
-        percentile(ledger.from_ack, 0.99) / std::max(0.001, percentile(ledger.request, 0.99)));
-    std::printf("hexpostd RSS: idle%s, with %d streams%s (peak%s)\n", rss_idle.c_str(), count,
-                rss.c_str(), hwm.c_str());
-  }
+  run_bots(url, make_bots(url, run.bots), run);
   pqxx::connection c(base);
   pqxx::nontransaction(c).exec("DROP DATABASE IF EXISTS " + dbname + " WITH (FORCE)");
   return 0;

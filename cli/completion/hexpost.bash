@@ -25,7 +25,7 @@ _hexpost() {
   fi
   local commands="rules server signup login logout whoami games next show move resign abort
     draw record watch challenge seek challenges accept decline verify vacation tournaments
-    tournament ratings help"
+    tournament ratings bot help"
   local cmd=${words[1]:-} sub=${words[2]:-}
 
   case "$prev" in
@@ -54,6 +54,12 @@ _hexpost() {
       [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "$(_hexpost_ids tournaments)" -- "$cur")); return; }
       options="--json --help" ;;
     help) COMPREPLY=($(compgen -W "exit-codes" -- "$cur")); return ;;
+    bot) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "run create" -- "$cur")); return; }
+      [ "$prev" = --accept ] && { COMPREPLY=($(compgen -W "humans bots all" -- "$cur")); return; }
+      [ "$prev" = --games ] && { COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return; }
+      [ "$sub" = create ] && options="--email --help" ||
+        options="--games --accept --max-games --engine --engine-cmd --seed --state-file
+          --events-log --stop-after --max-plies --idle-timeout --help" ;;
     signup) options="--username --email --password --password-stdin --help" ;;
     login) options="--username --password --password-stdin --help" ;;
     games) options="--json --status --help" ;;

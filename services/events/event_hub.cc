@@ -89,8 +89,10 @@ std::chrono::milliseconds EventHub::next_wait() {
     retry_ = std::chrono::milliseconds(1);
     return options_.poll;
   }
+  // 1, 2, 4, 4, ... ms: short transactions (a move, a rate-limit update) end within a few ms,
+  // and a re-read that finds nothing new is one indexed query.
   const auto wait = retry_;
-  retry_ = std::min(retry_ * 2, options_.poll);
+  retry_ = std::min({retry_ * 2, std::chrono::milliseconds(4), options_.poll});
   return wait;
 }
 

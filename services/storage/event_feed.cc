@@ -130,18 +130,6 @@ std::vector<EventRecord> EventsRepository::for_account(Id account, const StreamP
   });
 }
 
-std::vector<EventRecord> EventsRepository::for_game(Id game, const StreamPosition& after,
-                                                    const StreamPosition& upto, int limit) {
-  return pool_.run([&](pqxx::connection& c) {
-    pqxx::nontransaction tx(c);
-    return events_from(tx.exec_params(
-        "SELECT " + kColumns +
-            " FROM game_events e WHERE e.game_id = $1 AND (e.txid, e.id) > ($2::xid8, $3) AND "
-            "(e.txid, e.id) <= ($4::xid8, $5) ORDER BY e.txid, e.id LIMIT $6",
-        game, std::to_string(after.txid), after.id, std::to_string(upto.txid), upto.id, limit));
-  });
-}
-
 std::optional<StreamPosition> EventsRepository::position_of(Id event_id) {
   return pool_.run([&](pqxx::connection& c) -> std::optional<StreamPosition> {
     pqxx::nontransaction tx(c);

@@ -77,12 +77,11 @@ class EventsRepository {
  public:
   explicit EventsRepository(ConnectionPool& pool) : pool_(pool) {}
 
-  // Committed events for `account` (a recipient) or `game` strictly after `after` and at or
-  // before `upto`, in stream order, at most `limit`.
+  // Committed events for `account` (a recipient) strictly after `after` and at or before
+  // `upto` (a position the hub handed out, so every transaction up to it has ended), in stream
+  // order, at most `limit`.
   std::vector<EventRecord> for_account(Id account, const StreamPosition& after,
                                        const StreamPosition& upto, int limit);
-  std::vector<EventRecord> for_game(Id game, const StreamPosition& after,
-                                    const StreamPosition& upto, int limit);
   // The stream position of an event id; empty when there is no such event.
   std::optional<StreamPosition> position_of(Id event_id);
   // NOTIFYs every instance on the stream-control channel (e.g. "a newer stream of token T

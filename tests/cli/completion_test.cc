@@ -37,6 +37,8 @@ TEST(Completion, CommandsOptionsAndGameNames) {
   EXPECT_EQ(complete("hexpost move 12 a1 --d"), "--dry-run\n");
   EXPECT_EQ(complete("hexpost challenge bob --game hex-q"), "hex-quoridor\n");
   EXPECT_EQ(complete("hexpost help "), "exit-codes\n");
+  EXPECT_EQ(complete("hexpost bot r"), "run\n");
+  EXPECT_EQ(complete("hexpost bot run --accept b"), "bots\n");
 }
 
 }  // namespace

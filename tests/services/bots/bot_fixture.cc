@@ -17,14 +17,15 @@ api::StreamOptions test_stream_options(std::size_t max_streams,
   return o;
 }
 
-StreamServer::StreamServer(api::StreamOptions options, std::size_t ordinary_threads) {
+StreamServer::StreamServer(api::StreamOptions options, std::size_t ordinary_threads,
+                           std::size_t ring_capacity) {
   // Access logs only when asked for (HEXPOST_TEST_LOG=1): they drown the test output.
   if (std::getenv("HEXPOST_TEST_LOG") == nullptr) spdlog::set_level(spdlog::level::warn);
   const std::string url = svctest::database_url();
   pool_ = std::make_unique<storage::ConnectionPool>(url, 8, std::chrono::milliseconds(2000));
   service_ =
       std::make_unique<api::GameService>(*pool_, svctest::test_catalog(), svctest::test_options());
-  hub_ = std::make_unique<events::EventHub>(url, events::HubOptions{options.poll});
+  hub_ = std::make_unique<events::EventHub>(url, events::HubOptions{options.poll, ring_capacity});
   streams_ = std::make_unique<api::StreamService>(*service_, *hub_, options);
   api::ServerOptions server_options;
   server_options.threads = ordinary_threads + options.max_streams;

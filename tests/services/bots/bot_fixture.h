@@ -34,7 +34,7 @@ api::StreamOptions test_stream_options(
 class StreamServer {
  public:
   explicit StreamServer(api::StreamOptions options = test_stream_options(),
-                        std::size_t ordinary_threads = 8);
+                        std::size_t ordinary_threads = 8, std::size_t ring_capacity = 20000);
   ~StreamServer();
   int port() const { return port_; }
   api::StreamService& streams() { return *streams_; }

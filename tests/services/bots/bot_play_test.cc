@@ -14,6 +14,7 @@
 
 #include "tests/services/bots/bot_fixture.h"
 #include "tests/services/bots/process.h"
+#include "tests/support/subprocess.h"
 
 namespace {
 
@@ -134,8 +135,22 @@ TEST(ReferenceBot, TwoBotsPlayEveryGameToTheEndSurvivingAKillNine) {
     played.insert(g["game"].get<std::string>());
   }
   EXPECT_EQ(played.size(), 5u);
+  // `hexpost watch` on the real game stream: a finished game prints its final state and ends.
+  const std::string watched = done["games"].at(0)["id"];
+  const auto watch = testsupport::run({HEXPOST_CLI_PATH, "watch", watched, "--json"}, "",
+                                      {{"HEXPOST_SERVER", s.url}, {"HEXPOST_TOKEN", ann.token}});
+  EXPECT_EQ(watch.exit_code, 0) << watch.err;
+  const json state = json::parse(watch.out, nullptr, false);
+  EXPECT_EQ(state.value("type", ""), "game_state") << watch.out;
+  EXPECT_EQ(state["game"].value("status", ""), "finished");
 
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // the last events arrive
+  // The last events (game_finished) reach the bots' logs a little after the games end.
+  const auto caught_up = [&](const std::string& name, const svctest::Account& bot) {
+    const std::vector<std::string> log = logged_ids(s.dir + "/" + name + ".log");
+    const std::vector<std::string> db = stream_ids_in_db(bot.username);
+    return !log.empty() && !db.empty() && log.back() == db.back();
+  };
+  EXPECT_TRUE(wait_until([&] { return caught_up("bob", bob) && caught_up("ann", ann); }, 30));
   const std::vector<std::string> bob_log = logged_ids(s.dir + "/bob.log");
   const std::vector<std::string> bob_db = stream_ids_in_db(bob.username);
   ASSERT_FALSE(bob_log.empty());
@@ -148,6 +163,62 @@ TEST(ReferenceBot, TwoBotsPlayEveryGameToTheEndSurvivingAKillNine) {
   ASSERT_FALSE(ann_log.empty());
   const auto ann_from = std::find(ann_db.begin(), ann_db.end(), ann_log.front());
   EXPECT_EQ(ann_log, std::vector<std::string>(ann_from, ann_db.end()));
+}
+
+// The event hub's dedicated connection survives a PostgreSQL restart: a stream held across
+// the restart receives an event committed after it. Runs its own throwaway cluster.
+TEST(ReferenceBot, StreamHeldAcrossAPostgresRestartReceivesLaterEvents) {
+  SVC_REQUIRE_DB();
+  const std::string dir = "/tmp/hexpost-bots-pg-" + std::to_string(getpid());
+  const std::string pg = std::string(HEXPOST_OPS_DIR) + "/pg";
+  const testsupport::RunResult started = testsupport::run({pg, "start", dir});
+  if (started.exit_code != 0) GTEST_SKIP() << "could not start a private cluster: " << started.err;
+  std::string url = started.out.substr(0, started.out.find_last_not_of("\n") + 1);
+  url = url.substr(url.find_last_of('\n') + 1);
+  struct Cleanup {
+    std::string pg, dir;
+    ~Cleanup() {
+      testsupport::run({pg, "stop", dir});
+      std::filesystem::remove_all(dir);
+    }
+  } cleanup{pg, dir};
+  Stand s;
+  Process server({HEXPOSTD_PATH, "serve"},
+                 {{"HEXPOST_DATABASE_URL", url},
+                  {"HEXPOST_LISTEN", "127.0.0.1:" + std::to_string(s.port)},
+                  {"HEXPOST_LOG_LEVEL", "warn"},
+                  {"HEXPOST_STREAM_HEARTBEAT_MS", "500"},
+                  {"HEXPOST_STREAM_POLL_MS", "200"}},
+                 s.dir + "/hexpostd.out");
+  Client client(s.port);
+  ASSERT_TRUE(wait_until([&] { return client.get("/readyz").status == 200; }, 20));
+  const svctest::Account ann = make_bot(client, "pgann");
+  const svctest::Account bob = make_bot(client, "pgbob");
+  StreamReader stream(s.port, "/v1/stream/events", bob.token);
+  ASSERT_TRUE(stream.wait_for([](const auto& lines) {
+    return std::find(lines.begin(), lines.end(), R"({"type":"snapshot_done"})") != lines.end();
+  }));
+  ASSERT_EQ(testsupport::run({pg, "stop", dir}).exit_code, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(700));
+  ASSERT_EQ(testsupport::run({pg, "start", dir}).exit_code, 0);
+  ASSERT_TRUE(wait_until([&] { return client.get("/readyz").status == 200; }, 20));
+  Reply created;
+  ASSERT_TRUE(wait_until(
+      [&] {
+        created = client.post("/v1/challenges",
+                              {{"game", "iso-path"}, {"players", 2}, {"opponents", {bob.username}}},
+                              ann.token);
+        return created.status == 201;
+      },
+      20));
+  EXPECT_TRUE(stream.wait_for(
+      [](const auto& lines) {
+        return std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+          return l.find(R"("type":"challenge_received")") != std::string::npos;
+        });
+      },
+      std::chrono::seconds(10)));
+  EXPECT_FALSE(stream.finished()) << "the stream was dropped by the restart";
 }
 
 }  // namespace

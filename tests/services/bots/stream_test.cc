@@ -44,6 +44,22 @@ std::size_t count_ids(const std::vector<std::string>& lines) {
   return n;
 }
 
+// Two new accounts in a new game (3-day clock), in the order they move.
+struct Duel {
+  Account first, second;
+  std::string game;
+};
+
+Duel new_duel(Client& client, const std::string& stem) {
+  const Account ann = svctest::make_account(client, stem + "ann");
+  const Account bob = svctest::make_account(client, stem + "bob");
+  const std::vector<Account> players = {ann, bob};
+  const std::string game = svctest::start_game(client, players);
+  const json view = client.get("/v1/games/" + game, ann.token).body;
+  const bool ann_first = svctest::to_move(view, players).username == ann.username;
+  return {ann_first ? ann : bob, ann_first ? bob : ann, game};
+}
+
 long long account_id(const std::string& username) {
   pqxx::connection c(svctest::database_url());
   pqxx::nontransaction tx(c);
@@ -55,13 +71,10 @@ TEST(BotStream, OpeningSnapshotThenLiveTurnsWithYourTurnDetails) {
   SVC_REQUIRE_DB();
   StreamServer server;
   Client client(server.port());
-  const Account ann = svctest::make_account(client, "snapann");
-  const Account bob = svctest::make_account(client, "snapbob");
-  const std::vector<Account> players = {ann, bob};
-  const std::string game = svctest::start_game(client, players);
-  const Reply view = client.get("/v1/games/" + game, ann.token);
-  const Account& first = svctest::to_move(view.body, players);
-  const Account& second = first.username == ann.username ? bob : ann;
+  const Duel d = new_duel(client, "snap");
+  const Account &first = d.first, &second = d.second;
+  const std::string& game = d.game;
+  const Account &ann = d.first, &bob = d.second;
 
   StreamReader waiting(server.port(), "/v1/stream/events", first.token);
   ASSERT_TRUE(waiting.wait_for(has_line("snapshot_done")));
@@ -156,6 +169,31 @@ TEST(BotStream, DroppedStreamResumesWithoutGapOrDuplicate) {
       [&](const auto& l) { return seen.size() + count_ids(l) >= expected.size(); }));
   for (const auto& id : ids_of(second.events())) seen.push_back(id);
   EXPECT_EQ(seen, expected);
+}
+
+// A resume from further back than the hub's ring reaches reads the account's events from the
+// database up to the hub's frontier, then goes on from the ring.
+TEST(BotStream, ResumeOlderThanTheRingReadsTheDatabaseFirst) {
+  SVC_REQUIRE_DB();
+  StreamServer server(test_stream_options(), 8, /*ring_capacity=*/3);
+  Client client(server.port());
+  const Account ann = svctest::make_account(client, "ringann");
+  const Account bob = svctest::make_account(client, "ringbob");
+  const std::string game = svctest::start_game(client, {ann, bob}, "counting", {{"target", 1000}});
+  for (int i = 0; i < 10; ++i) play_one(client, game, {ann, bob});
+  const std::vector<std::string> expected = stream_ids_in_db(ann.username);
+  ASSERT_GT(expected.size(), 8u);
+  StreamReader resumed(server.port(), "/v1/stream/events?since=" + expected.front(), ann.token);
+  ASSERT_TRUE(resumed.wait_for([&](const auto& l) { return count_ids(l) + 1 >= expected.size(); }));
+  std::vector<std::string> seen = {expected.front()};
+  for (const auto& id : ids_of(resumed.events())) seen.push_back(id);
+  EXPECT_EQ(seen, expected);
+  for (int i = 0; i < 2; ++i) play_one(client, game, {ann, bob});  // live again, from the ring
+  const std::vector<std::string> all = stream_ids_in_db(ann.username);
+  ASSERT_TRUE(resumed.wait_for([&](const auto& l) { return count_ids(l) + 1 >= all.size(); }));
+  seen = {expected.front()};
+  for (const auto& id : ids_of(resumed.events())) seen.push_back(id);
+  EXPECT_EQ(seen, all);
 }
 
 TEST(BotStream, SseFormatHasIdLines) {
@@ -291,13 +329,10 @@ TEST(BotTurns, ETagNotModifiedAndLongPollWakesOnTheOpponentsMove) {
   SVC_REQUIRE_DB();
   StreamServer server;
   Client client(server.port());
-  const Account ann = svctest::make_account(client, "turnann");
-  const Account bob = svctest::make_account(client, "turnbob");
-  const std::vector<Account> players = {ann, bob};
-  const std::string game = svctest::start_game(client, players);
-  const json view = client.get("/v1/games/" + game, ann.token).body;
-  const Account& first = svctest::to_move(view, players);
-  const Account& second = first.username == ann.username ? bob : ann;
+  const Duel d = new_duel(client, "turn");
+  const Account &first = d.first, &second = d.second;
+  const std::string& game = d.game;
+  const Account &ann = d.first, &bob = d.second;
   const Reply mine = client.get("/v1/me/turns", first.token);
   ASSERT_EQ(mine.status, 200);
   ASSERT_EQ(mine.body["turns"].size(), 1u);
