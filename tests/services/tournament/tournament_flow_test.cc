@@ -244,6 +244,71 @@ TEST(TournamentFlow, ThreeSeatTablesRotateSeats) {
                                       line(f, 4, 0), line(f, 5, 0)}));
 }
 
+long long events_of(const std::string& kind, const std::string& tournament_id) {
+  pqxx::connection c(database_url());
+  pqxx::nontransaction tx(c);
+  return tx
+      .exec_params1(
+          "SELECT count(*) FROM game_events WHERE kind = $1 AND "
+          "payload->>'tournament_id' = $2",
+          kind, tournament_id)[0]
+      .as<long long>();
+}
+
+// Serial timeouts: with timeout_limit 1, a player who loses a game on time forfeits the rest.
+TEST(TournamentFlow, TimeoutForfeitsTheRestAndEventsAreWritten) {
+  SVC_REQUIRE_DB();
+  hxclock::ManualClock clock(hxclock::system_clock().now());
+  TestServer server(database_url(), test_options(), 96, 8, clock);
+  Client client(server.port());
+  const Field f = make_field(client, "to", 4);
+  const auto& org = f.players[0];
+  const json spec = {{"name", "Slow"},
+                     {"game", "counting"},
+                     {"format", "round-robin"},
+                     {"clock", {{"days_per_move", 1}}},
+                     {"settings", {{"timeout_limit", 1}}}};
+  const std::string id = client.post("/v1/tournaments", spec, org.token).body.at("id");
+  for (const auto& p : f.players)
+    ASSERT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), p.token).status, 201);
+  json view = client.post("/v1/tournaments/" + id + "/start", json::object(), org.token).body;
+  // Round 1: 1-4 and 2-3. 2 beats 3; in 1-4, player 1 moves and 4 lets the clock run out.
+  const json& pairings = view.at("rounds").at(0).at("pairings");
+  const std::string slow_game = pairings.at(0).at("game_id");
+  const std::string other_game = pairings.at(1).at("game_id");
+  ASSERT_EQ(
+      client.post("/v1/games/" + other_game + "/resign", json::object(), f.players[2].token).status,
+      200);
+  const json g = client.get("/v1/games/" + slow_game, org.token).body;
+  ASSERT_EQ(client
+                .post("/v1/games/" + slow_game + "/moves",
+                      {{"move", g.at("legal_moves").at(0)}, {"ply", 0}}, org.token)
+                .status,
+            201);
+  clock.set(clock.now() + std::chrono::hours(49));
+  EXPECT_EQ(server.service().sweeper.sweep_at(clock.now()).timeouts, 1);
+  server.service().competition.run_once();
+  std::mt19937 rng(5);
+  for (int pass = 0; pass < 10; ++pass) {
+    view = client.get("/v1/tournaments/" + id, org.token).body;
+    if (view.at("status") != "running") break;
+    play_open_games(client, f, view, stronger_wins(f), rng);
+    server.service().competition.run_once();
+  }
+  ASSERT_EQ(view.at("status"), "finished");
+  EXPECT_EQ(view.at("entrants").at(3).at("status"), "forfeited");
+  int forfeits = 0;
+  for (const auto& round : view.at("rounds"))
+    for (const auto& p : round.at("pairings")) forfeits += p.at("game_id").is_null() ? 1 : 0;
+  EXPECT_EQ(forfeits, 2);
+  EXPECT_EQ(standings_lines(view),
+            (std::vector<std::string>{line(f, 0, 3), line(f, 1, 2), line(f, 2, 1), line(f, 3, 0)}));
+  EXPECT_EQ(events_of("tournament_round_started", id), 3);
+  EXPECT_EQ(events_of("tournament_pairing", id), 4);  // 6 pairings, 2 of them forfeits
+  EXPECT_EQ(events_of("game_started", id), 4);
+  EXPECT_EQ(events_of("tournament_finished", id), 1);
+}
+
 TEST(TournamentFlow, RefusalsSayWhy) {
   SVC_REQUIRE_DB();
   TestServer server;
