@@ -350,4 +350,17 @@ TEST(TournamentFlow, RefusalsSayWhy) {
   EXPECT_EQ(text.text, "Tiny (counting, open)\nStandings:\n");
 }
 
+TEST(TournamentFlow, ServerSettingRestrictsOrganisers) {
+  SVC_REQUIRE_DB();
+  auto options = test_options();
+  options.organisers = {"someone_else"};
+  TestServer server(database_url(), options);
+  Client client(server.port());
+  const Account a = make_account(client, "org");
+  const auto r = client.post(
+      "/v1/tournaments", {{"name", "x"}, {"game", "counting"}, {"format", "knockout"}}, a.token);
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(r.body.at("code"), "not_an_organiser");
+}
+
 }  // namespace
