@@ -83,6 +83,11 @@ TEST(TournamentFlow, RatedRoundRobinWithRatings) {
   EXPECT_EQ(glicko.at("ratings").at(0).at("username"), f.players[0].username);
   EXPECT_LT(glicko.at("ratings").at(0).at("deviation").get<int>(), 350);
   EXPECT_EQ(glicko.at("ratings").at(0).at("games"), 3);
+  // Ten idle weeks later the deviation has grown again.
+  const int settled = glicko.at("ratings").at(0).at("deviation");
+  clock.set(clock.now() + std::chrono::hours(24 * 70));
+  glicko = client.get("/v1/ratings/counting", token).body;
+  EXPECT_GT(glicko.at("ratings").at(0).at("deviation").get<int>(), settled);
   const json history = client.get("/v1/ratings/counting/" + f.players[0].username, token).body;
   EXPECT_EQ(history.at("history").size(), 4u);  // 3 Elo games and 1 Glicko-2 period
   // Rated once only: another pass changes nothing.
