@@ -2,6 +2,9 @@
 // played by bots through the HTTP API with scripted results; exact standings at the end.
 #include <gtest/gtest.h>
 
+#include <numeric>
+
+#include "services/fairness/fairness.h"
 #include "tests/services/tournament/tournament_support.h"
 
 namespace {
@@ -125,6 +128,27 @@ TEST(TournamentFlow, SwissOfFiveWithByes) {
   EXPECT_EQ(trf.text.substr(trf.text.find("001    1")).substr(80, 4), " 3.0");
 }
 
+// What `hexpost verify` checks of the seating: the seat draws of the game seed map every slot to
+// the seat stored for it.
+void expect_seating_verifies(Client& client, const std::string& game_id, const std::string& token) {
+  const json fair = client.get("/v1/games/" + game_id + "/fairness", token).body;
+  const auto seed = fairness::from_hex(fair.at("server_seed").get<std::string>());
+  ASSERT_TRUE(seed.has_value()) << fair.dump();
+  std::vector<std::string> seeds;
+  std::vector<int> seat_of_slot;
+  for (const auto& p : fair.at("player_seeds")) {  // in slot order
+    seeds.push_back(p.at("player_seed"));
+    seat_of_slot.push_back(p.at("seat"));
+  }
+  fairness::HmacRandom rng(fairness::game_seed(*seed, game_id, seeds), game_id, 0);
+  std::vector<int> seat_slot(seeds.size());
+  std::iota(seat_slot.begin(), seat_slot.end(), 0);
+  for (std::size_t i = seeds.size() - 1; i > 0; --i)
+    std::swap(seat_slot[i], seat_slot[rng.draw("seat", static_cast<std::uint32_t>(i + 1))]);
+  for (std::size_t seat = 0; seat < seat_slot.size(); ++seat)
+    EXPECT_EQ(seat_of_slot[static_cast<std::size_t>(seat_slot[seat])], static_cast<int>(seat));
+}
+
 TEST(TournamentFlow, KnockoutOfSixWithATieBreak) {
   SVC_REQUIRE_DB();
   TestServer server;
@@ -147,6 +171,8 @@ TEST(TournamentFlow, KnockoutOfSixWithATieBreak) {
   EXPECT_EQ(first.at(1).at("usernames"), (json{f.players[3].username, f.players[4].username}));
   EXPECT_EQ(first.at(2).at("usernames"), (json{f.players[4].username, f.players[3].username}));
   EXPECT_EQ(first.at(2).at("match_game"), 2);
+  for (int board : {1, 2, 4})  // 0 and 3 are byes
+    expect_seating_verifies(client, first.at(board).at("game_id"), f.players[0].token);
   EXPECT_EQ(done.at("rounds").at(2).at("pairings").at(0).at("usernames"),
             (json{f.players[0].username, f.players[1].username}));
   std::vector<std::string> order;
