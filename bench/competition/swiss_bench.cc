@@ -23,22 +23,8 @@ using Clock = std::chrono::steady_clock;
 
 void apply(std::vector<comp::SwissPlayer>& players, const comp::Round& round, std::mt19937& rng) {
   std::uniform_int_distribution<int> result(0, 2);
-  for (const auto& p : round) {
-    auto& a = players[static_cast<std::size_t>(p.first)];
-    if (p.second == comp::kBye) {
-      a.had_bye = true;
-      a.score += 1;
-      continue;
-    }
-    auto& b = players[static_cast<std::size_t>(p.second)];
-    const double s = result(rng) / 2.0;
-    a.score += s;
-    b.score += 1 - s;
-    a.opponents.push_back(p.second);
-    b.opponents.push_back(p.first);
-    a.colours.push_back(1);
-    b.colours.push_back(-1);
-  }
+  for (const auto& p : round)
+    comp::swiss_record(players, p, p.second == comp::kBye ? 1.0 : result(rng) / 2.0);
 }
 
 // Microseconds per swiss_round() for rounds 1..9 (median of `repeats` timings of each round).

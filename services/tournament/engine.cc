@@ -67,21 +67,10 @@ std::vector<NewPairing> round_robin_round(const State& s, int round) {
 std::vector<comp::SwissPlayer> swiss_players(const State& s) {
   std::vector<comp::SwissPlayer> players(s.entrants.size());
   for (std::size_t p = 0; p < players.size(); ++p) players[p].active = s.entrants[p].active;
-  for (const auto& g : s.games) {
-    if (!g.scores) continue;
-    for (std::size_t i = 0; i < g.seats.size(); ++i)
-      players[at(g.seats[i])].score += (*g.scores)[i];
-    if (g.seats.size() == 1) {
-      players[at(g.seats[0])].had_bye = true;
-      continue;
-    }
-    auto& a = players[at(g.seats[0])];
-    auto& b = players[at(g.seats[1])];
-    a.opponents.push_back(g.seats[1]);
-    b.opponents.push_back(g.seats[0]);
-    a.colours.push_back(1);
-    b.colours.push_back(-1);
-  }
+  for (const auto& g : s.games)
+    if (g.scores)
+      comp::swiss_record(players, {g.seats[0], g.seats.size() > 1 ? g.seats[1] : comp::kBye},
+                         (*g.scores)[0]);
   return players;
 }
 

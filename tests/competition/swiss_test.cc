@@ -85,20 +85,8 @@ Outcome play(int n, int rounds, std::mt19937& rng, bool draws) {
     EXPECT_TRUE(round) << n << " players, round " << r + 1;
     if (!round) break;
     for (const auto& p : *round) {
-      auto& a = o.players[static_cast<std::size_t>(p.first)];
-      if (p.second == kBye) {
-        a.had_bye = true;
-        a.score += 1.0;
-        continue;
-      }
-      auto& b = o.players[static_cast<std::size_t>(p.second)];
-      const double s = result(rng) / 2.0 * (draws ? 1.0 : 2.0);
-      a.score += s;
-      b.score += 1.0 - s;
-      a.opponents.push_back(p.second);
-      b.opponents.push_back(p.first);
-      a.colours.push_back(1);
-      b.colours.push_back(-1);
+      const double first = p.second == kBye ? 1.0 : result(rng) / 2.0 * (draws ? 1.0 : 2.0);
+      swiss_record(o.players, p, first);
     }
     o.rounds.push_back(*round);
   }
