@@ -192,27 +192,40 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                      {"game", "counting"},
                      {"format", "league"},
                      {"settings", {{"division_size", 3}, {"promote", 1}, {"relegate", 1}}}};
-  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  const Account newcomer = make_account(client, "lgnew");
+  // Player 6 plays this season out but opts out of the next one.
+  const json done =
+      run_tournament(server, client, f, spec, stronger_wins(f), [&](const std::string& id) {
+        const auto r = client.post("/v1/tournaments/" + id + "/withdraw",
+                                   {{"next_season_only", true}}, f.players[5].token);
+        EXPECT_EQ(r.status, 200) << r.text;
+      });
   EXPECT_EQ(standings_lines(done),
             (std::vector<std::string>{line(f, 0, 2, 1), line(f, 1, 1, 1), line(f, 2, 0, 1),
                                       line(f, 3, 2, 2), line(f, 4, 1, 2), line(f, 5, 0, 2)}));
-  // Season 2: the top of division 2 up, the bottom of division 1 down, everyone re-registered.
+  // Season 2: the top of division 2 up, the bottom of division 1 down, all but 6 re-registered.
   const json open = client.get("/v1/tournaments?status=open", f.players[0].token).body;
   json season2;
   for (const auto& t : open.at("tournaments"))
     if (t.value("league_id", "") == done.at("id")) season2 = t;
   ASSERT_TRUE(season2.is_object()) << open.dump();
   EXPECT_EQ(season2.at("season"), 2);
-  const json view =
-      client.get("/v1/tournaments/" + season2.at("id").get<std::string>(), f.players[0].token).body;
+  const std::string next_id = season2.at("id");
+  // A newcomer joins the new season and starts in the lowest division.
+  ASSERT_EQ(
+      client.post("/v1/tournaments/" + next_id + "/join", json::object(), newcomer.token).status,
+      201);
+  const auto started =
+      client.post("/v1/tournaments/" + next_id + "/start", json::object(), f.players[0].token);
+  ASSERT_EQ(started.status, 200) << started.text;
   std::map<std::string, int> division;
-  for (const auto& e : view.at("entrants")) division[e.at("username")] = e.at("division");
+  for (const auto& e : started.body.at("entrants")) division[e.at("username")] = e.at("division");
   EXPECT_EQ(division, (std::map<std::string, int>{{f.players[0].username, 1},
                                                   {f.players[1].username, 1},
                                                   {f.players[3].username, 1},
                                                   {f.players[2].username, 2},
                                                   {f.players[4].username, 2},
-                                                  {f.players[5].username, 2}}));
+                                                  {newcomer.username, 2}}));
 }
 
 TEST(TournamentFlow, WithdrawnPlayersForfeitTheirLaterGames) {
