@@ -1,8 +1,10 @@
 // Ratings (issue 11): GET /v1/ratings/{game} (leaderboard, ?system=glicko2|elo) and
 // GET /v1/ratings/{game}/{username} (current ratings and history).
+#include <chrono>
 #include <cmath>
 
 #include "services/api/routes.h"
+#include "services/competition/glicko2.h"
 
 namespace api {
 
@@ -17,7 +19,24 @@ std::string game_param(GameService& s, const Request& req) {
   return game;
 }
 
-json rating_view(GameService& s, const storage::RatingRecord& r) {
+// A Glicko-2 deviation grows while its player sits out rating periods; the stored row keeps
+// the value after the player's last rated period, so the view adds the idle periods since.
+storage::RatingRecord as_of_now(GameService& s, storage::RatingRecord r) {
+  if (r.system != "glicko2" || !r.period || !r.deviation) return r;
+  const auto& config = s.options.ratings.glicko2;
+  const auto seconds =
+      std::chrono::duration_cast<std::chrono::seconds>(s.clock.now().time_since_epoch()).count();
+  const auto idle = hexpost::competition::glicko2_period_index(seconds, config) - *r.period - 1;
+  if (idle <= 0) return r;
+  r.deviation =
+      hexpost::competition::glicko2_idle({r.rating, *r.deviation, r.volatility.value_or(0.06)},
+                                         static_cast<int>(idle), config)
+          .deviation;
+  return r;
+}
+
+json rating_view(GameService& s, const storage::RatingRecord& stored) {
+  const storage::RatingRecord r = as_of_now(s, stored);
   return {{"username", r.username},
           {"system", r.system},
           {"rating", std::lround(r.rating)},

@@ -173,18 +173,27 @@ void withdraw_tournament(GameService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s, req, res);
   require_scope(me, kPlayScopes);
   const storage::Id id = path_id(req, 1, "tournament");
+  // {"next_season_only": true}: a league entrant finishes this season and is not re-registered.
+  const bool next_season_only =
+      bool_field(optional_json_object_body(req), "next_season_only", false);
   using St = storage::WithdrawStatus;
-  switch (s.tournaments.withdraw(id, me.account_id)) {
+  switch (next_season_only ? s.tournaments.opt_out(id, me.account_id)
+                           : s.tournaments.withdraw(id, me.account_id)) {
     case St::kNotFound:
       throw GameError(404, "tournament_not_found", "No tournament " + std::to_string(id) + ".");
     case St::kClosed:
-      throw GameError(409, "tournament_over", "The tournament is over.");
+      throw GameError(409, "tournament_over",
+                      next_season_only ? "Only a league that is not over has a next season."
+                                       : "The tournament is over.");
     case St::kNotEntered:
       throw GameError(409, "not_entered", "You are not in this tournament.");
     case St::kWithdrawn:
       break;
   }
-  send_json(res, 200, {{"withdrawn", true}, {"tournament_id", std::to_string(id)}});
+  send_json(res, 200,
+            {{"withdrawn", !next_season_only},
+             {"next_season", !next_season_only ? json(nullptr) : json(false)},
+             {"tournament_id", std::to_string(id)}});
 }
 
 void start_tournament(GameService& s, const Request& req, Response& res) {

@@ -135,6 +135,21 @@ Round to_round(const Search& s, int bye, bool top_seed_first) {
 
 }  // namespace
 
+void swiss_record(std::vector<SwissPlayer>& players, const Pairing& pairing, double first_score) {
+  auto& a = players[static_cast<std::size_t>(pairing.first)];
+  a.score += first_score;
+  if (pairing.second == kBye) {
+    a.had_bye = true;
+    return;
+  }
+  auto& b = players[static_cast<std::size_t>(pairing.second)];
+  b.score += 1.0 - first_score;
+  a.opponents.push_back(pairing.second);
+  b.opponents.push_back(pairing.first);
+  a.colours.push_back(1);
+  b.colours.push_back(-1);
+}
+
 int swiss_colour(const SwissPlayer& a, const SwissPlayer& b, int board, bool top_seed_first) {
   for (bool forbid_three : {true, false}) {  // absolute preferences first
     const bool a_white = can_take(a, 1, forbid_three) && can_take(b, -1, forbid_three);

@@ -30,6 +30,10 @@ struct SwissOptions {
 std::optional<Round> swiss_round(const std::vector<SwissPlayer>& players,
                                  const SwissOptions& options = {});
 
+// Records one pairing's result in the players' state: a game (`first` scored first_score, the
+// other 1 - first_score; colours and opponents noted) or a bye (first_score = the bye's points).
+void swiss_record(std::vector<SwissPlayer>& players, const Pairing& pairing, double first_score);
+
 // The colour (first = +1) the better-ranked player `a` gets against `b` under the Dutch rules.
 int swiss_colour(const SwissPlayer& a, const SwissPlayer& b, int board, bool top_seed_first);
 

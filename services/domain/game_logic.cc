@@ -176,7 +176,6 @@ std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
     const int j = static_cast<int>(rng.draw("seat", static_cast<std::uint32_t>(i + 1)));
     std::swap(seat_slot[i], seat_slot[j]);
   }
-  if (keep_slot_order) std::iota(seat_slot.begin(), seat_slot.end(), 0);
   auto created = def->create(config, rng);
   if (!created.ok()) return created.error().message;
   storage::NewGame game;
@@ -185,7 +184,10 @@ std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
   game.game_seed_hex = fairness::to_hex(seed);
   game.setup_draws = rules::format_draws(rng.draws());
   for (int s = 0; s < n; ++s) {
-    const auto& player = challenge.players_list[seat_slot[s]];
+    // keep_slot_order: the pairing's order decides who sits where, and each seat still records
+    // the slot the draw gave it. That verifies like any game because a tournament game has no
+    // player seeds: every slot's seed is the same (empty), so any account may hold any slot.
+    const auto& player = challenge.players_list[keep_slot_order ? s : seat_slot[s]];
     game.seat_accounts.push_back(player.account_id);
     game.seat_slots.push_back(seat_slot[s]);
     game.seat_seeds.push_back(player.player_seed);

@@ -57,8 +57,9 @@ std::string check_game_config(const rules::GameDef& def, int players,
 
 // When the last seat of a challenge fills: seats drawn from the game seed (Fisher-Yates with
 // draws "seat" at ply 0), then the rules create the game with the same ply-0 random source.
-// keep_slot_order (tournament games, where the pairing fixes who moves first): the seat draws are
-// still made, so the ply-0 draws verify as for any game, but seat n is slot n.
+// keep_slot_order (tournament games, where the pairing fixes who moves first): seat n is
+// players_list[n]; the seat draws are still made and each seat records its drawn slot, so the
+// game verifies as any other (tournament games have no player seeds).
 std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
                                                        const storage::ChallengeRecord& challenge,
                                                        storage::Id game_id,

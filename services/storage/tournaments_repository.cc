@@ -330,6 +330,23 @@ WithdrawStatus TournamentsRepository::withdraw(Id tournament_id, Id account_id) 
   });
 }
 
+WithdrawStatus TournamentsRepository::opt_out(Id tournament_id, Id account_id) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::work tx(c);
+    const pqxx::result r = tx.exec_params(
+        "SELECT format = 'league' AND status IN ('open', 'running') FROM tournaments WHERE id = $1",
+        tournament_id);
+    if (r.empty()) return WithdrawStatus::kNotFound;
+    if (!r[0][0].as<bool>()) return WithdrawStatus::kClosed;
+    const pqxx::result changed = tx.exec_params(
+        "UPDATE tournament_entrants SET rejoin = false WHERE tournament_id = $1 AND account_id = "
+        "$2 RETURNING account_id",
+        tournament_id, account_id);
+    tx.commit();
+    return changed.empty() ? WithdrawStatus::kNotEntered : WithdrawStatus::kWithdrawn;
+  });
+}
+
 std::vector<Id> TournamentsRepository::running_ids() {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::read_transaction tx(c);

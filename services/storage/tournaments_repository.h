@@ -117,6 +117,8 @@ class TournamentsRepository {
   // Open: the entry is removed. Running: the entrant withdraws (later pairings are forfeits)
   // and, in a league, is not re-registered for the next season.
   WithdrawStatus withdraw(Id tournament_id, Id account_id);
+  // Leagues: stay in this season but do not re-register for the next (kClosed: not a league).
+  WithdrawStatus opt_out(Id tournament_id, Id account_id);
   // Running tournaments, for the worker.
   std::vector<Id> running_ids();
   // One step; false when `decide` chose nothing (or the tournament is locked by another step).

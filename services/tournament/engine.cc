@@ -67,21 +67,10 @@ std::vector<NewPairing> round_robin_round(const State& s, int round) {
 std::vector<comp::SwissPlayer> swiss_players(const State& s) {
   std::vector<comp::SwissPlayer> players(s.entrants.size());
   for (std::size_t p = 0; p < players.size(); ++p) players[p].active = s.entrants[p].active;
-  for (const auto& g : s.games) {
-    if (!g.scores) continue;
-    for (std::size_t i = 0; i < g.seats.size(); ++i)
-      players[at(g.seats[i])].score += (*g.scores)[i];
-    if (g.seats.size() == 1) {
-      players[at(g.seats[0])].had_bye = true;
-      continue;
-    }
-    auto& a = players[at(g.seats[0])];
-    auto& b = players[at(g.seats[1])];
-    a.opponents.push_back(g.seats[1]);
-    b.opponents.push_back(g.seats[0]);
-    a.colours.push_back(1);
-    b.colours.push_back(-1);
-  }
+  for (const auto& g : s.games)
+    if (g.scores)
+      comp::swiss_record(players, {g.seats[0], g.seats.size() > 1 ? g.seats[1] : comp::kBye},
+                         (*g.scores)[0]);
   return players;
 }
 
@@ -220,6 +209,40 @@ std::optional<std::vector<NewPairing>> next_round(const State& s, int round) {
   }
 }
 
+// Multi-player tables: score, then seed.
+std::vector<comp::Standing> table_standings(const State& s) {
+  const std::vector<double> scores = scores_of(s);
+  std::vector<comp::Standing> table;
+  for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p)
+    table.push_back({p, scores[at(p)], 0, 0, 0, 0, 0, 0});
+  std::stable_sort(table.begin(), table.end(),
+                   [](const auto& a, const auto& b) { return a.score > b.score; });
+  return table;
+}
+
+// Knockout: by the round reached (the champion one further), then seed; score = games won.
+std::vector<comp::Standing> knockout_standings(const State& s) {
+  const std::size_t n = s.entrants.size();
+  std::vector<int> reached(n, 0);
+  std::vector<double> won(n, 0.0);
+  for (const auto& g : s.games) {
+    for (std::size_t i = 0; i < g.seats.size(); ++i) {
+      reached[at(g.seats[i])] = std::max(reached[at(g.seats[i])], g.round);
+      if (g.scores) won[at(g.seats[i])] += (*g.scores)[i];
+    }
+  }
+  if (s.current_round > 0 && s.current_round == total_rounds(s) && all_scored(s)) {
+    const int champion = match_on(s, s.current_round, 0).winner;
+    if (champion != comp::kBye) ++reached[at(champion)];
+  }
+  std::vector<comp::Standing> table;
+  for (int p = 0; p < static_cast<int>(n); ++p) table.push_back({p, won[at(p)], 0, 0, 0, 0, 0, 0});
+  std::stable_sort(table.begin(), table.end(), [&](const auto& a, const auto& b) {
+    return reached[at(a.player)] > reached[at(b.player)];
+  });
+  return table;
+}
+
 Decision first_step(const State& s) {
   Decision d;
   d.round_started = true;
@@ -308,34 +331,8 @@ Decision decide(const State& s) {
 }
 
 std::vector<comp::Standing> division_standings(const State& s, int division) {
-  const int n = static_cast<int>(s.entrants.size());
-  std::vector<comp::Standing> table;
-  if (s.players_per_game > 2) {  // score, then seed
-    const std::vector<double> scores = scores_of(s);
-    for (int p = 0; p < n; ++p) table.push_back({p, scores[at(p)], 0, 0, 0, 0, 0, 0});
-    std::stable_sort(table.begin(), table.end(),
-                     [](const auto& a, const auto& b) { return a.score > b.score; });
-    return table;
-  }
-  if (s.format == Format::kKnockout) {
-    std::vector<int> reached(at(n), 0);
-    std::vector<double> won(at(n), 0.0);
-    for (const auto& g : s.games) {
-      for (std::size_t i = 0; i < g.seats.size(); ++i) {
-        reached[at(g.seats[i])] = std::max(reached[at(g.seats[i])], g.round);
-        if (g.scores) won[at(g.seats[i])] += (*g.scores)[i];
-      }
-    }
-    if (s.current_round > 0 && s.current_round == total_rounds(s) && all_scored(s)) {
-      const int champion = match_on(s, s.current_round, 0).winner;
-      if (champion != comp::kBye) ++reached[at(champion)];
-    }
-    for (int p = 0; p < n; ++p) table.push_back({p, won[at(p)], 0, 0, 0, 0, 0, 0});
-    std::stable_sort(table.begin(), table.end(), [&](const auto& a, const auto& b) {
-      return reached[at(a.player)] > reached[at(b.player)];
-    });
-    return table;
-  }
+  if (s.players_per_game > 2) return table_standings(s);
+  if (s.format == Format::kKnockout) return knockout_standings(s);
   std::vector<comp::GameResult> results;
   for (const auto& g : s.games) {
     if (!g.scores || g.division != division) continue;
@@ -344,6 +341,8 @@ std::vector<comp::Standing> division_standings(const State& s, int division) {
   }
   const auto order =
       s.format == Format::kSwiss ? comp::TieBreakOrder::kSwiss : comp::TieBreakOrder::kRoundRobin;
+  std::vector<comp::Standing> table;
+  const int n = static_cast<int>(s.entrants.size());
   for (const auto& row : comp::standings(n, total_rounds(s), results, order))
     if (s.entrants[at(row.player)].division == division) table.push_back(row);
   return table;

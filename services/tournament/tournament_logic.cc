@@ -139,6 +139,23 @@ std::string score_text(double score) {
   return buffer;
 }
 
+// rounds[].pairings[]: usernames first mover first, game_id (null: a bye or a forfeit).
+json rounds_view(const storage::TournamentRecord& t) {
+  json rounds = json::array();
+  for (const auto& g : t.games) {
+    if (rounds.empty() || rounds.back().at("number") != g.round)
+      rounds.push_back({{"number", g.round}, {"pairings", json::array()}});
+    json p = {{"usernames", g.usernames},
+              {"game_id", g.game_id ? json(std::to_string(*g.game_id)) : json(nullptr)},
+              {"board", g.board + 1},
+              {"scores", g.scores ? json(*g.scores) : json(nullptr)}};
+    if (t.format == "league") p["division"] = g.division + 1;
+    if (t.format == "knockout") p["match_game"] = g.match_game + 1;
+    rounds.back().at("pairings").push_back(p);
+  }
+  return rounds;
+}
+
 }  // namespace
 
 tournament::Settings settings_from(const json& j) {
@@ -236,19 +253,7 @@ json tournament_view(const storage::TournamentRecord& t, bool with_detail) {
   }
   view["entrants"] = entrants;
   view["standings"] = t.status == "open" ? json::array() : standings_json(t);
-  json rounds = json::array();
-  for (const auto& g : t.games) {
-    if (rounds.empty() || rounds.back().at("number") != g.round)
-      rounds.push_back({{"number", g.round}, {"pairings", json::array()}});
-    json p = {{"usernames", g.usernames},
-              {"game_id", g.game_id ? json(std::to_string(*g.game_id)) : json(nullptr)},
-              {"board", g.board + 1},
-              {"scores", g.scores ? json(*g.scores) : json(nullptr)}};
-    if (t.format == "league") p["division"] = g.division + 1;
-    if (t.format == "knockout") p["match_game"] = g.match_game + 1;
-    rounds.back().at("pairings").push_back(p);
-  }
-  view["rounds"] = rounds;
+  view["rounds"] = rounds_view(t);
   return view;
 }
 

@@ -51,9 +51,11 @@ paths["/v1/tournaments"] = {
     params=[{"$ref": "#/components/parameters/limit"}, {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["open", "running", "finished"]}}])}
 paths["/v1/tournaments/{id}"] = {"get": op("getTournament", "Entrants, standings (score and tie-breaks) and rounds with pairings",
   merge({"200": {"description": "OK", "content": {"application/json": {"schema": sref("Tournament")}, "text/plain": {"schema": {"type": "string"}}}}, "400": ref("BadRequest"), "404": ref("NotFound"), "422": ref("Unprocessable")}, auth_errors), ["tournaments"], params=[tidp, text_formats])}
-for action, summary, code in [("join", "Enter the tournament while entry is open", "201"), ("withdraw", "Leave: before the start the entry is removed; later, remaining games are forfeited and a league does not re-register you", "200")]:
-    paths["/v1/tournaments/{id}/" + action] = {"post": op(action + "Tournament", summary,
-      merge({code: jbody({"type": "object"}), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
+paths["/v1/tournaments/{id}/join"] = {"post": op("joinTournament", "Enter the tournament while entry is open",
+  merge({"201": jbody({"type": "object"}), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
+paths["/v1/tournaments/{id}/withdraw"] = {"post": op("withdrawTournament", "Leave: before the start the entry is removed; later, remaining games are forfeited and a league does not re-register you. With next_season_only (leagues): play this season out, skip the next",
+  merge({"200": jbody({"type": "object"}), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"],
+  reqbody({"type": "object", "properties": {"next_season_only": {"type": "boolean", "default": False}}}, False), params=[tidp])}
 paths["/v1/tournaments/{id}/start"] = {"post": op("startTournament", "Seed the entrants and start the first round (the organiser)",
   merge({"200": jbody(sref("Tournament")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
 paths["/v1/ratings/{game}"] = {"get": op("getRatings", "The leaderboard of a game pool",

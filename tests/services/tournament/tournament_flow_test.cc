@@ -2,6 +2,9 @@
 // played by bots through the HTTP API with scripted results; exact standings at the end.
 #include <gtest/gtest.h>
 
+#include <numeric>
+
+#include "services/fairness/fairness.h"
 #include "tests/services/tournament/tournament_support.h"
 
 namespace {
@@ -83,6 +86,11 @@ TEST(TournamentFlow, RatedRoundRobinWithRatings) {
   EXPECT_EQ(glicko.at("ratings").at(0).at("username"), f.players[0].username);
   EXPECT_LT(glicko.at("ratings").at(0).at("deviation").get<int>(), 350);
   EXPECT_EQ(glicko.at("ratings").at(0).at("games"), 3);
+  // Ten idle weeks later the deviation has grown again.
+  const int settled = glicko.at("ratings").at(0).at("deviation");
+  clock.set(clock.now() + std::chrono::hours(24 * 70));
+  glicko = client.get("/v1/ratings/counting", token).body;
+  EXPECT_GT(glicko.at("ratings").at(0).at("deviation").get<int>(), settled);
   const json history = client.get("/v1/ratings/counting/" + f.players[0].username, token).body;
   EXPECT_EQ(history.at("history").size(), 4u);  // 3 Elo games and 1 Glicko-2 period
   // Rated once only: another pass changes nothing.
@@ -120,6 +128,27 @@ TEST(TournamentFlow, SwissOfFiveWithByes) {
   EXPECT_EQ(trf.text.substr(trf.text.find("001    1")).substr(80, 4), " 3.0");
 }
 
+// What `hexpost verify` checks of the seating: the seat draws of the game seed map every slot to
+// the seat stored for it.
+void expect_seating_verifies(Client& client, const std::string& game_id, const std::string& token) {
+  const json fair = client.get("/v1/games/" + game_id + "/fairness", token).body;
+  const auto seed = fairness::from_hex(fair.at("server_seed").get<std::string>());
+  ASSERT_TRUE(seed.has_value()) << fair.dump();
+  std::vector<std::string> seeds;
+  std::vector<int> seat_of_slot;
+  for (const auto& p : fair.at("player_seeds")) {  // in slot order
+    seeds.push_back(p.at("player_seed"));
+    seat_of_slot.push_back(p.at("seat"));
+  }
+  fairness::HmacRandom rng(fairness::game_seed(*seed, game_id, seeds), game_id, 0);
+  std::vector<int> seat_slot(seeds.size());
+  std::iota(seat_slot.begin(), seat_slot.end(), 0);
+  for (std::size_t i = seeds.size() - 1; i > 0; --i)
+    std::swap(seat_slot[i], seat_slot[rng.draw("seat", static_cast<std::uint32_t>(i + 1))]);
+  for (std::size_t seat = 0; seat < seat_slot.size(); ++seat)
+    EXPECT_EQ(seat_of_slot[static_cast<std::size_t>(seat_slot[seat])], static_cast<int>(seat));
+}
+
 TEST(TournamentFlow, KnockoutOfSixWithATieBreak) {
   SVC_REQUIRE_DB();
   TestServer server;
@@ -142,6 +171,8 @@ TEST(TournamentFlow, KnockoutOfSixWithATieBreak) {
   EXPECT_EQ(first.at(1).at("usernames"), (json{f.players[3].username, f.players[4].username}));
   EXPECT_EQ(first.at(2).at("usernames"), (json{f.players[4].username, f.players[3].username}));
   EXPECT_EQ(first.at(2).at("match_game"), 2);
+  for (int board : {1, 2, 4})  // 0 and 3 are byes
+    expect_seating_verifies(client, first.at(board).at("game_id"), f.players[0].token);
   EXPECT_EQ(done.at("rounds").at(2).at("pairings").at(0).at("usernames"),
             (json{f.players[0].username, f.players[1].username}));
   std::vector<std::string> order;
@@ -161,27 +192,40 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                      {"game", "counting"},
                      {"format", "league"},
                      {"settings", {{"division_size", 3}, {"promote", 1}, {"relegate", 1}}}};
-  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  const Account newcomer = make_account(client, "lgnew");
+  // Player 6 plays this season out but opts out of the next one.
+  const json done =
+      run_tournament(server, client, f, spec, stronger_wins(f), [&](const std::string& id) {
+        const auto r = client.post("/v1/tournaments/" + id + "/withdraw",
+                                   {{"next_season_only", true}}, f.players[5].token);
+        EXPECT_EQ(r.status, 200) << r.text;
+      });
   EXPECT_EQ(standings_lines(done),
             (std::vector<std::string>{line(f, 0, 2, 1), line(f, 1, 1, 1), line(f, 2, 0, 1),
                                       line(f, 3, 2, 2), line(f, 4, 1, 2), line(f, 5, 0, 2)}));
-  // Season 2: the top of division 2 up, the bottom of division 1 down, everyone re-registered.
+  // Season 2: the top of division 2 up, the bottom of division 1 down, all but 6 re-registered.
   const json open = client.get("/v1/tournaments?status=open", f.players[0].token).body;
   json season2;
   for (const auto& t : open.at("tournaments"))
     if (t.value("league_id", "") == done.at("id")) season2 = t;
   ASSERT_TRUE(season2.is_object()) << open.dump();
   EXPECT_EQ(season2.at("season"), 2);
-  const json view =
-      client.get("/v1/tournaments/" + season2.at("id").get<std::string>(), f.players[0].token).body;
+  const std::string next_id = season2.at("id");
+  // A newcomer joins the new season and starts in the lowest division.
+  ASSERT_EQ(
+      client.post("/v1/tournaments/" + next_id + "/join", json::object(), newcomer.token).status,
+      201);
+  const auto started =
+      client.post("/v1/tournaments/" + next_id + "/start", json::object(), f.players[0].token);
+  ASSERT_EQ(started.status, 200) << started.text;
   std::map<std::string, int> division;
-  for (const auto& e : view.at("entrants")) division[e.at("username")] = e.at("division");
+  for (const auto& e : started.body.at("entrants")) division[e.at("username")] = e.at("division");
   EXPECT_EQ(division, (std::map<std::string, int>{{f.players[0].username, 1},
                                                   {f.players[1].username, 1},
                                                   {f.players[3].username, 1},
                                                   {f.players[2].username, 2},
                                                   {f.players[4].username, 2},
-                                                  {f.players[5].username, 2}}));
+                                                  {newcomer.username, 2}}));
 }
 
 TEST(TournamentFlow, WithdrawnPlayersForfeitTheirLaterGames) {
@@ -244,6 +288,71 @@ TEST(TournamentFlow, ThreeSeatTablesRotateSeats) {
                                       line(f, 4, 0), line(f, 5, 0)}));
 }
 
+long long events_of(const std::string& kind, const std::string& tournament_id) {
+  pqxx::connection c(database_url());
+  pqxx::nontransaction tx(c);
+  return tx
+      .exec_params1(
+          "SELECT count(*) FROM game_events WHERE kind = $1 AND "
+          "payload->>'tournament_id' = $2",
+          kind, tournament_id)[0]
+      .as<long long>();
+}
+
+// Serial timeouts: with timeout_limit 1, a player who loses a game on time forfeits the rest.
+TEST(TournamentFlow, TimeoutForfeitsTheRestAndEventsAreWritten) {
+  SVC_REQUIRE_DB();
+  hxclock::ManualClock clock(hxclock::system_clock().now());
+  TestServer server(database_url(), test_options(), 96, 8, clock);
+  Client client(server.port());
+  const Field f = make_field(client, "to", 4);
+  const auto& org = f.players[0];
+  const json spec = {{"name", "Slow"},
+                     {"game", "counting"},
+                     {"format", "round-robin"},
+                     {"clock", {{"days_per_move", 1}}},
+                     {"settings", {{"timeout_limit", 1}}}};
+  const std::string id = client.post("/v1/tournaments", spec, org.token).body.at("id");
+  for (const auto& p : f.players)
+    ASSERT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), p.token).status, 201);
+  json view = client.post("/v1/tournaments/" + id + "/start", json::object(), org.token).body;
+  // Round 1: 1-4 and 2-3. 2 beats 3; in 1-4, player 1 moves and 4 lets the clock run out.
+  const json& pairings = view.at("rounds").at(0).at("pairings");
+  const std::string slow_game = pairings.at(0).at("game_id");
+  const std::string other_game = pairings.at(1).at("game_id");
+  ASSERT_EQ(
+      client.post("/v1/games/" + other_game + "/resign", json::object(), f.players[2].token).status,
+      200);
+  const json g = client.get("/v1/games/" + slow_game, org.token).body;
+  ASSERT_EQ(client
+                .post("/v1/games/" + slow_game + "/moves",
+                      {{"move", g.at("legal_moves").at(0)}, {"ply", 0}}, org.token)
+                .status,
+            201);
+  clock.set(clock.now() + std::chrono::hours(49));
+  EXPECT_EQ(server.service().sweeper.sweep_at(clock.now()).timeouts, 1);
+  server.service().competition.run_once();
+  std::mt19937 rng(5);
+  for (int pass = 0; pass < 10; ++pass) {
+    view = client.get("/v1/tournaments/" + id, org.token).body;
+    if (view.at("status") != "running") break;
+    play_open_games(client, f, view, stronger_wins(f), rng);
+    server.service().competition.run_once();
+  }
+  ASSERT_EQ(view.at("status"), "finished");
+  EXPECT_EQ(view.at("entrants").at(3).at("status"), "forfeited");
+  int forfeits = 0;
+  for (const auto& round : view.at("rounds"))
+    for (const auto& p : round.at("pairings")) forfeits += p.at("game_id").is_null() ? 1 : 0;
+  EXPECT_EQ(forfeits, 2);
+  EXPECT_EQ(standings_lines(view),
+            (std::vector<std::string>{line(f, 0, 3), line(f, 1, 2), line(f, 2, 1), line(f, 3, 0)}));
+  EXPECT_EQ(events_of("tournament_round_started", id), 3);
+  EXPECT_EQ(events_of("tournament_pairing", id), 4);  // 6 pairings, 2 of them forfeits
+  EXPECT_EQ(events_of("game_started", id), 4);
+  EXPECT_EQ(events_of("tournament_finished", id), 1);
+}
+
 TEST(TournamentFlow, RefusalsSayWhy) {
   SVC_REQUIRE_DB();
   TestServer server;
@@ -283,6 +392,19 @@ TEST(TournamentFlow, RefusalsSayWhy) {
   EXPECT_EQ(client.get("/v1/tournaments/999999", a.token).status, 404);
   const auto text = client.get("/v1/tournaments/" + id + "?format=text", a.token);
   EXPECT_EQ(text.text, "Tiny (counting, open)\nStandings:\n");
+}
+
+TEST(TournamentFlow, ServerSettingRestrictsOrganisers) {
+  SVC_REQUIRE_DB();
+  auto options = test_options();
+  options.organisers = {"someone_else"};
+  TestServer server(database_url(), options);
+  Client client(server.port());
+  const Account a = make_account(client, "org");
+  const auto r = client.post(
+      "/v1/tournaments", {{"name", "x"}, {"game", "counting"}, {"format", "knockout"}}, a.token);
+  EXPECT_EQ(r.status, 403);
+  EXPECT_EQ(r.body.at("code"), "not_an_organiser");
 }
 
 }  // namespace
