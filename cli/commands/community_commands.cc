@@ -146,11 +146,14 @@ void add_tournament(CLI::App& app, int& exit_code) {
 void add_ratings(CLI::App& app, int& exit_code) {
   struct Flags {
     std::string game;
+    std::string system;
     bool json = false;
   };
   auto f = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand("ratings", "the rating list of a game");
   cmd->add_option("GAME", f->game, "the game id (default: every game in the catalogue)");
+  cmd->add_option("--system", f->system, "glicko2 (the server's default) or elo")
+      ->check(CLI::IsMember({"glicko2", "elo"}));
   add_json_flag(cmd, f->json);
   cmd->callback([f, &exit_code] {
     exit_code = run_remote([&](Client& client) {
@@ -163,7 +166,8 @@ void add_ratings(CLI::App& app, int& exit_code) {
         }
       }
       for (const std::string& game : games) {
-        const json list = fetch(client, "/v1/ratings/" + url_encode(game), f->json);
+        const std::string query = f->system.empty() ? "" : "?system=" + f->system;
+        const json list = fetch(client, "/v1/ratings/" + url_encode(game) + query, f->json);
         if (f->json) continue;
         std::cout << game << ":\n";
         const json rows = list.is_array() ? list : list.value("ratings", json::array());

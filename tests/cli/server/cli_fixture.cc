@@ -36,6 +36,7 @@ struct ServerProcess {
       setenv("HEXPOST_MIGRATIONS_DIR", HEXPOST_TEST_MIGRATIONS_DIR, 1);
       setenv("HEXPOST_RATE_PER_S", rate_per_s.c_str(), 1);
       setenv("HEXPOST_RATE_BURST", burst.c_str(), 1);
+      setenv("HEXPOST_COMPETITION_S", "1", 1);  // rate finished games within a second
       execl(HEXPOSTD_PATH, HEXPOSTD_PATH, "serve", static_cast<char*>(nullptr));
       _exit(127);
     }
