@@ -178,9 +178,9 @@ const char* kFilledSlots =
 namespace {
 
 // The columns after game_columns() in both loads: the stored answer for (account, key) and,
-// when `with_moves`, the move list (SQL expressions or placeholders).
+// when `with_moves`, the moves after ply `after_ply` (SQL expressions or placeholders).
 std::string load_extras(const std::string& account, const std::string& key,
-                        const std::string& with_moves) {
+                        const std::string& with_moves, const std::string& after_ply) {
   return ", (SELECT json_build_object('hash', request_hash, 'status', status, 'body', body) FROM "
          "idempotency_keys WHERE account_id = " +
          account + " AND key = " + key + " AND " + key + " <> '')::text, CASE WHEN " + with_moves +
@@ -188,7 +188,8 @@ std::string load_extras(const std::string& account, const std::string& key,
          "'username', a.username, 'record', m.record, 'draws', m.draws, 'hash', m.hash, 'at', " +
          sql::ts("m.created_at") +
          ") ORDER BY m.ply) FROM moves m JOIN accounts a ON a.id = m.account_id WHERE m.game_id = "
-         "g.id)::text END";
+         "g.id AND m.ply > " +
+         after_ply + ")::text END";
 }
 
 LoadedGame loaded_from(const pqxx::row& row, int at) {
@@ -212,35 +213,48 @@ std::optional<LoadedGame> GamesRepository::load(Id game_id, const std::string& a
                                                 Id account_id, const std::string& idempotency_key) {
   // One statement (one snapshot, one round trip): the row, its seats, optionally the move list
   // and the stored answer for an idempotency key.
-  static const std::string kSql = "SELECT " + game_columns("$5") + load_extras("$2", "$3", "$4") +
+  static const std::string kSql = "SELECT " + game_columns("$5") +
+                                  load_extras("$2", "$3", "$4", "$6") +
                                   " FROM games g WHERE g.id = $1";
+  const MoveCache::Moves cached = with_moves ? moves_.get(game_id) : nullptr;
   return pool_.run([&](pqxx::connection& c) -> std::optional<LoadedGame> {
     c.prepare("games_load", kSql);
     pqxx::nontransaction tx(c);
-    const pqxx::result r =
-        tx.exec_prepared("games_load", game_id, account_id, idempotency_key, with_moves, at);
+    const pqxx::result r = tx.exec_prepared("games_load", game_id, account_id, idempotency_key,
+                                            with_moves, at, MoveCache::last_ply(cached));
     if (r.empty()) return std::nullopt;
-    return loaded_from(r[0], 0);
+    LoadedGame loaded = loaded_from(r[0], 0);
+    if (with_moves) complete_moves(loaded, cached);
+    return loaded;
   });
+}
+
+void GamesRepository::complete_moves(LoadedGame& loaded, const MoveCache::Moves& cached) {
+  if (cached && !cached->empty()) {
+    loaded.moves.insert(loaded.moves.begin(), cached->begin(), cached->end());
+  }
+  if (loaded.moves.size() > (cached ? cached->size() : 0)) moves_.put(loaded.game.id, loaded.moves);
 }
 
 GamesRepository::AuthenticatedLoad GamesRepository::load_as(const std::string& token_hash,
                                                             Id game_id, const std::string& at,
                                                             bool with_moves,
                                                             const std::string& idempotency_key) {
-  static const std::string kSql = "WITH t AS (" + std::string(sql::kLiveToken) + ") SELECT t.*, " +
-                                  game_columns("$3") + load_extras("t.account_id", "$5", "$4") +
-                                  " FROM t LEFT JOIN games g ON g.id = $2";
+  static const std::string kSql =
+      "WITH t AS (" + std::string(sql::kLiveToken) + ") SELECT t.*, " + game_columns("$3") +
+      load_extras("t.account_id", "$5", "$4", "$6") + " FROM t LEFT JOIN games g ON g.id = $2";
+  const MoveCache::Moves cached = with_moves ? moves_.get(game_id) : nullptr;
   return pool_.run([&](pqxx::connection& c) {
     c.prepare("games_load_as", kSql);
     pqxx::nontransaction tx(c);
-    const pqxx::result r =
-        tx.exec_prepared("games_load_as", token_hash, game_id, at, with_moves, idempotency_key);
+    const pqxx::result r = tx.exec_prepared("games_load_as", token_hash, game_id, at, with_moves,
+                                            idempotency_key, MoveCache::last_ply(cached));
     AuthenticatedLoad out;
     if (r.empty()) return out;
     out.principal = sql::principal_from(r[0]);
     if (!r[0][sql::kLiveTokenColumns].is_null()) {
       out.loaded = loaded_from(r[0], sql::kLiveTokenColumns);
+      if (with_moves) complete_moves(*out.loaded, cached);
     }
     return out;
   });

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "services/storage/move_cache.h"
 #include "services/storage/records.h"
 
 namespace storage {
@@ -62,7 +63,11 @@ class GamesRepository {
                                const std::string& at);
 
  private:
+  // The moves of `loaded`: the cached prefix and the rows the statement read after it.
+  void complete_moves(LoadedGame& loaded, const MoveCache::Moves& cached);
+
   ConnectionPool& pool_;
+  MoveCache moves_;
 };
 
 }  // namespace storage

@@ -141,3 +141,33 @@ TEST(Integrity, EveryMoveIsHashChainedAndEveryChangeHasAnEvent) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace svctest;
+
+// GET /v1/games/{id} keeps a per-instance cache of the move list (storage::MoveCache) and reads
+// only the moves after it: moves made through another instance must all show, in order.
+TEST(Integrity, MoveListCacheShowsMovesMadeThroughAnotherInstance) {
+  SVC_REQUIRE_DB();
+  TestServer one, two;
+  Client c1(one.port()), c2(two.port());
+  const Account a = make_account(c1, "mc"), b = make_account(c1, "mc");
+  const std::vector<Account> players = {a, b};
+  const std::string id = start_game(c1, players, "counting", {{"target", 1000}});
+  for (int ply = 0; ply < 6; ++ply) {
+    Client& via = ply % 3 == 2 ? c1 : c2;  // most moves through the other instance
+    const json before = c1.get("/v1/games/" + id, a.token).body;  // fills instance one's cache
+    ASSERT_EQ(before.at("moves").size(), static_cast<std::size_t>(ply));
+    const Account& mover = to_move(before, players);
+    const Reply made =
+        via.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}}, mover.token);
+    ASSERT_EQ(made.status, 201) << made.text;
+  }
+  const json view = c1.get("/v1/games/" + id, b.token).body;
+  ASSERT_EQ(view.at("moves").size(), 6u);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(view.at("moves").at(i).at("ply"), i + 1);
+  EXPECT_EQ(view.at("moves"), c2.get("/v1/games/" + id, b.token).body.at("moves"));
+}
+
+}  // namespace

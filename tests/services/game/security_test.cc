@@ -8,6 +8,7 @@
 
 #include <chrono>
 
+#include "services/storage/rate_buckets.h"
 #include "tests/services/game/service_fixture.h"
 
 namespace {
@@ -179,6 +180,68 @@ TEST(RateLimit, BucketsAreSharedByInstances) {
     ok += c2.get("/v1/me", a.token).status == 200;
   }
   EXPECT_EQ(ok, 4);
+}
+
+// Leases (storage::RateBuckets): burst 64 gives leases of 4 tokens. Two instances taking turns
+// still allow exactly the burst between them, and one write took a whole lease.
+TEST(RateLimit, LeasedBucketsAllowExactlyTheBurstAcrossInstances) {
+  SVC_REQUIRE_DB();
+  api::GameServiceOptions options = test_options();
+  options.rate_limit = {64, 0.001};
+  ASSERT_EQ(storage::RateBuckets::lease_size(options.rate_limit), 4);
+  TestServer one(database_url(), options), two(database_url(), options);
+  Client c1(one.port()), c2(two.port());
+  const Account a = make_account(c1, "rl3");
+  ASSERT_EQ(c1.get("/v1/me", a.token).status, 200);
+  {
+    pqxx::connection c(database_url());
+    const auto row = pqxx::nontransaction(c).exec1(
+        "SELECT b.taken, b.tokens FROM rate_buckets b JOIN tokens t ON t.id = b.token_id JOIN "
+        "accounts a ON a.id = t.account_id WHERE a.username = '" +
+        a.username + "'");
+    EXPECT_EQ(row[0].as<int>(), 4);
+    EXPECT_NEAR(row[1].as<double>(), 60, 0.01);
+  }
+  int ok = 1, limited = 0;
+  for (int i = 0; i < 40; ++i) {
+    for (Client* c : {&c2, &c1}) {
+      const int status = c->get("/v1/me", a.token).status;
+      ok += status == 200;
+      limited += status == 429;
+    }
+  }
+  EXPECT_EQ(ok, 64);
+  EXPECT_EQ(limited, 80 - 63);
+}
+
+// Moves and GET /v1/games/{id} look the token up inside the game's load statement: a revoked
+// token is refused on its next request there too, and errors keep their order.
+TEST(Auth, FoldedLookupRefusesRevokedTokensAndKeepsErrorOrder) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Account a = make_account(client, "fold"), b = make_account(client, "fold");
+  const std::vector<Account> players = {a, b};
+  const std::string id = start_game(client, players);
+  const json view = client.get("/v1/games/" + id, a.token).body;
+  const Account& mover = to_move(view, players);
+  const Reply second = client.post("/v1/tokens", {{"username", mover.username},
+                                                  {"password", "correct horse " + mover.username}});
+  ASSERT_EQ(second.status, 201) << second.text;
+  const std::string token = second.body.at("token");
+  const std::string moves = "/v1/games/" + id + "/moves";
+  EXPECT_EQ(client.get("/v1/games/" + id, token).status, 200);
+  expect_problem(client.post("/v1/games/999999999/moves", {{"move", "1"}, {"ply", 0}}, token), 404,
+                 "game_not_found");
+  expect_problem(client.post(moves, {{"ply", 0}}, token), 400, "missing_field");
+  ASSERT_EQ(client.del("/v1/tokens/" + second.body.at("id").get<std::string>(), mover.token).status,
+            204);
+  expect_problem(client.get("/v1/games/" + id, token), 401, "invalid_token");
+  expect_problem(client.post(moves, {{"move", "1"}, {"ply", 0}}, token), 401, "invalid_token");
+  expect_problem(client.post(moves, {{"ply", 0}}, token), 401, "invalid_token");
+  expect_problem(client.post("/v1/games/999999999/moves", {{"move", "1"}, {"ply", 0}}, token), 401,
+                 "invalid_token");
+  EXPECT_EQ(client.post(moves, {{"move", "1"}, {"ply", 0}}, mover.token).status, 201);
 }
 
 std::string percent_encode(const std::string& text) {
