@@ -52,6 +52,8 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_LOG_LEVEL            trace|debug|info|warn|error|critical|off (default info)
   HEXPOST_RATE_PER_S           per-token sustained request rate (default 20)
   HEXPOST_RATE_BURST           per-token burst (token-bucket size, default 120)
+  HEXPOST_BOT_RATE_PER_S       the same for tokens of bot accounts (default: HEXPOST_RATE_PER_S)
+  HEXPOST_BOT_RATE_BURST       (default: HEXPOST_RATE_BURST)
   HEXPOST_CHALLENGE_EXPIRY_S   challenges expire after this many seconds (default 604800)
   HEXPOST_SWEEP_S              clock sweeper period in seconds (default 30)
   HEXPOST_VACATION_DAYS        yearly vacation allowance per player (default 30)
@@ -352,9 +354,8 @@ int main(int argc, char** argv) {
     const auto env = config::environment_map(environ);
     const mail::MailOptions mail_options = mail::mail_options(env);
     if (mail_in->parsed()) return run_mail_in(cfg, game_options, mail_options, mail_recipient);
-    return serve->parsed()
-               ? run_serve(cfg, game_options, api::stream_options(env), mail_options)
-               : run_migrate(cfg);
+    return serve->parsed() ? run_serve(cfg, game_options, api::stream_options(env), mail_options)
+                           : run_migrate(cfg);
   } catch (const std::exception& e) {
     spdlog::critical("{}", one_line(e.what()));
     return 1;

@@ -92,6 +92,10 @@ GameServiceOptions game_service_options(
   GameServiceOptions options;
   options.rate_limit.refill_per_s = positive_number(env, "HEXPOST_RATE_PER_S", 20, 1e6);
   options.rate_limit.capacity = positive_number(env, "HEXPOST_RATE_BURST", 120, 1e7);
+  options.bot_rate_limit.refill_per_s =
+      positive_number(env, "HEXPOST_BOT_RATE_PER_S", options.rate_limit.refill_per_s, 1e6);
+  options.bot_rate_limit.capacity =
+      positive_number(env, "HEXPOST_BOT_RATE_BURST", options.rate_limit.capacity, 1e7);
   options.challenge_expiry_s = static_cast<int>(
       positive_number(env, "HEXPOST_CHALLENGE_EXPIRY_S", 7 * 24 * 3600, 365 * 24 * 3600));
   options.clocks = sweeper::clock_options(env);

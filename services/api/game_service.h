@@ -34,7 +34,8 @@ class ConnectionPool;
 namespace api {
 
 struct GameServiceOptions {
-  storage::RateLimit rate_limit;
+  storage::RateLimit rate_limit;      // per token of a human account
+  storage::RateLimit bot_rate_limit;  // per token of a bot account (issue 9)
   int challenge_expiry_s = 7 * 24 * 3600;
   int password_hash_concurrency = 2;
   domain::Argon2Params argon2;

@@ -69,7 +69,8 @@ storage::Principal admit(GameService& service, const std::string& hash,
   if (!principal || !fairness::equal_constant_time(principal->token_hash, hash)) {
     throw unauthorized("invalid_token", "The token is malformed, revoked or unknown.", true);
   }
-  const storage::RateLimit& limit = service.options.rate_limit;
+  const storage::RateLimit& limit =
+      principal->is_bot ? service.options.bot_rate_limit : service.options.rate_limit;
   const storage::BucketDecision bucket = service.accounts.take_request(principal->token_id, limit);
   principal->allowed = bucket.allowed;
   principal->remaining = bucket.remaining;

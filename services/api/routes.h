@@ -18,6 +18,6 @@ void add_tournament_routes(Server& server, GameService& service);  // issue 11
 void add_rating_routes(Server& server, GameService& service);      // issue 11
 // The rating changes of a finished rated game: [{username, system, before, after, change}].
 nlohmann::json rating_changes_view(GameService& service, storage::Id game_id);
-void add_mail_routes(Server& server, GameService& service);   // issue 12: notifications
+void add_mail_routes(Server& server, GameService& service);  // issue 12: notifications
 
 }  // namespace api

@@ -80,9 +80,10 @@ class StreamWriter {
       sink.done();
       return true;
     }
-    const auto due = last_write_ + s_.options.heartbeat;
+    const auto due =
+        last_write_ + (probe_pending_ ? s_.options.heartbeat / 10 : s_.options.heartbeat);
     const auto now = SteadyClock::now();
-    if (now >= due) return write(sink, heartbeat_frame(sse_));
+    if (now >= due) return write(sink, heartbeat_frame(sse_), probe_pending_);
     s_.hub.wait_past(cursor_,
                      std::chrono::duration_cast<std::chrono::milliseconds>(due - now) +
                          std::chrono::milliseconds(1),
@@ -93,8 +94,12 @@ class StreamWriter {
  protected:
   virtual void refill() = 0;
 
-  bool write(httplib::DataSink& sink, const std::string& text) {
+  // A write to a vanished client succeeds and only provokes the peer's reset; the write after
+  // it fails. So every write is followed, a tenth of a heartbeat later, by one probe (an extra
+  // heartbeat line), and a vanished client frees its worker within one heartbeat and a tenth.
+  bool write(httplib::DataSink& sink, const std::string& text, bool probe = false) {
     last_write_ = SteadyClock::now();
+    probe_pending_ = !probe;
     return sink.write(text.data(), text.size());
   }
   bool flush(httplib::DataSink& sink) {
@@ -113,6 +118,7 @@ class StreamWriter {
   std::deque<std::string> pending_;
   bool finished_ = false;
   SteadyClock::time_point last_write_ = SteadyClock::now();
+  bool probe_pending_ = false;
 };
 
 class AccountStream : public StreamWriter {

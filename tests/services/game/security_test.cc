@@ -167,6 +167,42 @@ TEST(RateLimit, TokenBucketGives429WithRetryAfterAndRateLimitHeaders) {
   EXPECT_EQ(client.get("/v1/me", a.token).status, 200);
 }
 
+// Bot tokens draw on their own limit (HEXPOST_BOT_RATE_*), named in the 429; a human's
+// token on the same server keeps the human limit.
+TEST(RateLimit, BotTokensHaveTheirOwnLimitNamedInThe429) {
+  SVC_REQUIRE_DB();
+  api::GameServiceOptions options = test_options();
+  options.rate_limit = {6, 0.01};
+  options.bot_rate_limit = {2, 0.01};
+  TestServer server(database_url(), options);
+  Client client(server.port());
+  const Account human = make_account(client, "rlh");
+  const std::string name =
+      "rlbot" +
+      std::to_string(std::chrono::steady_clock::now().time_since_epoch().count() % 1000000);
+  const Reply made = client.post("/v1/accounts",
+                                 {{"username", name},
+                                  {"email", name + "@example.org"},
+                                  {"password", "correct horse battery"},
+                                  {"bot", true}},
+                                 "");
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::string bot = made.body.at("token");
+  int bot_ok = 0, human_ok = 0;
+  Reply last;
+  for (int i = 0; i < 6; ++i) {
+    last = client.get("/v1/me", bot);
+    bot_ok += last.status == 200;
+    human_ok += client.get("/v1/me", human.token).status == 200;
+  }
+  EXPECT_EQ(bot_ok, 2);
+  EXPECT_EQ(human_ok, 6);
+  expect_problem(last, 429, "rate_limited");
+  EXPECT_EQ(last.body.at("limit"), "bot-requests-per-token");
+  EXPECT_EQ(last.body.at("burst"), 2);
+  EXPECT_EQ(last.header("RateLimit-Policy"), "\"token\";q=2;w=200");
+}
+
 TEST(RateLimit, BucketsAreSharedByInstances) {
   SVC_REQUIRE_DB();
   api::GameServiceOptions options = test_options();
