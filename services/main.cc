@@ -231,6 +231,10 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   games.sweeper.start();
   mail::Sender mail_sender(pool, games.games, games.catalog, mail_options);
   mail_sender.start();
+  spdlog::info("mail: {} (domain {})",
+               mail_options.enabled() ? "sending over SMTP"
+                                      : "not sent (HEXPOST_SMTP_URL unset); the outbox records",
+               mail_options.domain);
   const int port = server.bind(cfg.listen.host, cfg.listen.port);
   spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
 

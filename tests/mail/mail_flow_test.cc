@@ -251,3 +251,36 @@ TEST(MailFlow, PreferencesDigestAndUnsubscribe) {
 }
 
 }  // namespace
+
+namespace {
+
+long long outbox_rows(MailWorld& w, const Account& who, const std::string& kind) {
+  return w.sql_count("SELECT count(*) FROM mail_outbox WHERE kind = '" + kind +
+                     "' AND account_id = (SELECT id FROM accounts WHERE username = '" +
+                     who.username + "')");
+}
+
+TEST(MailOutbox, TheTriggerWritesRowsForExactlyTheRightRecipients) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  Account creator = svctest::make_account(w.client, "mona");
+  Account invitee = svctest::make_account(w.client, "nick");
+  ASSERT_EQ(w.client.patch("/v1/me/notifications", {{"game_over", "off"}}, invitee.token).status,
+            200);
+  const std::string id = svctest::start_game(w.client, {creator, invitee}, "counting");
+  EXPECT_EQ(outbox_rows(w, creator, "challenge"), 0);  // not to the challenge's creator
+  EXPECT_EQ(outbox_rows(w, invitee, "challenge"), 1);
+  const bool creator_first = w.game(id, creator)["to_move"][0] == creator.username;
+  EXPECT_EQ(outbox_rows(w, creator, "your_turn"), creator_first ? 1 : 0);
+  EXPECT_EQ(outbox_rows(w, invitee, "your_turn"), creator_first ? 0 : 1);
+  const Account& first = creator_first ? creator : invitee;
+  ASSERT_EQ(
+      w.client.post("/v1/games/" + id + "/resign", svctest::json::object(), first.token).status,
+      200);
+  EXPECT_EQ(outbox_rows(w, creator, "game_over"), 1);
+  EXPECT_EQ(outbox_rows(w, invitee, "game_over"), 0);  // turned off
+  // The move event of the resignation has nobody to move: no "your turn" after the end.
+  EXPECT_EQ(outbox_rows(w, creator, "your_turn") + outbox_rows(w, invitee, "your_turn"), 1);
+}
+
+}  // namespace
