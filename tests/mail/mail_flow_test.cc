@@ -2,6 +2,7 @@
 // replies in through `hexpostd mail-in`'s handler, moves stored through the domain decisions.
 #include <gtest/gtest.h>
 
+#include <pqxx/pqxx>
 #include <set>
 
 #include "services/mail/addresses.h"
@@ -281,6 +282,35 @@ TEST(MailOutbox, TheTriggerWritesRowsForExactlyTheRightRecipients) {
   EXPECT_EQ(outbox_rows(w, invitee, "game_over"), 0);  // turned off
   // The move event of the resignation has nobody to move: no "your turn" after the end.
   EXPECT_EQ(outbox_rows(w, creator, "your_turn") + outbox_rows(w, invitee, "your_turn"), 1);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(MailOutbox, ReminderMailShowsTimeLeftAndTheMoveAddress) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  const Duel d = start_duel(w, "counting");  // 3 days per move (svctest::start_game)
+  w.sender->run_once();
+  const std::size_t before = w.mails_to(d.mover).size();
+  {
+    pqxx::connection c(svctest::database_url());
+    pqxx::nontransaction(c).exec_params(
+        "INSERT INTO game_events (game_id, kind, ply, recipients, payload) SELECT $1::bigint, "
+        "'reminder', 0, ARRAY[id], '{\"fraction\": 0.5}' FROM accounts WHERE username = $2",
+        d.game_id, d.mover.username);
+  }
+  w.clock.advance(std::chrono::hours(36));
+  w.sender->run_once();
+  const auto mails = w.mails_to(d.mover);
+  ASSERT_EQ(mails.size(), before + 1);
+  EXPECT_EQ(header_of(mails.back(), "Subject"), "[Hexpost] Game " + d.game_id + " (counting) vs " +
+                                                    d.other.username + ": reminder, your move");
+  EXPECT_FALSE(header_of(mails.back(), "Reply-To").empty());
+  const std::string body = body_of(mails.back());
+  EXPECT_NE(body.find("Reminder: it is your move"), std::string::npos) << body;
+  EXPECT_NE(body.find("Time left: 1 day 12 hours (until "), std::string::npos) << body;
 }
 
 }  // namespace
