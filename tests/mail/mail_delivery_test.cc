@@ -202,3 +202,37 @@ TEST(MailDelivery, SenderKilledMidBatchOfAThousandLosesNothing) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(MailDelivery, SmtpAuthRefusedIsTheServersProblemNotABounce) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  const mailtest::SmtpSink strict("hexpost:s3cret");  // requires AUTH
+  const auto a = svctest::make_account(w.client, "olga");
+  insert_rendered(3, a.username, w.email(a));
+  const std::string mine = " AND to_address = '" + w.email(a) + "'";
+  mail::MailOptions options = w.options;
+  options.smtp.url = strict.url();
+  mail::Sender anonymous(w.server.service().pool, w.server.service().games,
+                         w.server.service().catalog, options, w.clock);
+  EXPECT_EQ(anonymous.run_once(), 0);
+  // 530 at MAIL FROM: the first row waits for a retry, the batch stops, nobody is suppressed.
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'queued' AND attempts "
+                        "= 1 AND last_error LIKE '530%'" +
+                        mine),
+            1);
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'queued'" + mine), 3);
+  EXPECT_EQ(
+      w.sql_count("SELECT count(*) FROM mail_suppressions WHERE address = '" + w.email(a) + "'"),
+      0);
+  options.smtp.user = "hexpost";
+  options.smtp.password = "s3cret";
+  mail::Sender authenticated(w.server.service().pool, w.server.service().games,
+                             w.server.service().catalog, options, w.clock);
+  w.clock.advance(std::chrono::hours(1));
+  EXPECT_EQ(authenticated.run_once(), 3);
+  EXPECT_EQ(strict.count(), 3u);
+}
+
+}  // namespace

@@ -12,7 +12,7 @@
 
 namespace mailtest {
 
-SmtpSink::SmtpSink() {
+SmtpSink::SmtpSink(const std::string& credentials) {
   char pattern[] = "/tmp/hexpost-smtp-XXXXXX";
   dir_ = ::mkdtemp(pattern);
   int fds[2];
@@ -23,7 +23,12 @@ SmtpSink::SmtpSink() {
     ::close(fds[0]);
     ::close(fds[1]);
     const std::string script = HEXPOST_SMTP_SINK;
-    ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), nullptr);
+    if (credentials.empty()) {
+      ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), nullptr);
+    } else {
+      ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), credentials.c_str(),
+              nullptr);
+    }
     ::_exit(127);
   }
   ::close(fds[1]);

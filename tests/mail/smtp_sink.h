@@ -12,7 +12,8 @@ namespace mailtest {
 
 class SmtpSink {
  public:
-  SmtpSink();
+  // With credentials ("user:password") the server requires SMTP AUTH.
+  explicit SmtpSink(const std::string& credentials = "");
   ~SmtpSink();
   SmtpSink(const SmtpSink&) = delete;
   SmtpSink& operator=(const SmtpSink&) = delete;
