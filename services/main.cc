@@ -318,7 +318,7 @@ int main(int argc, char** argv) {
     cfg = config::load_config(config::environment_map(environ));
   } catch (const config::ConfigError& e) {
     std::fprintf(stderr, "hexpostd: configuration error: %s\n", e.what());
-    return 2;
+    return mail_in->parsed() ? mail::kExitTempFail : 2;  // the MTA keeps the mail meanwhile
   }
   if (cfg.instance_id.empty()) cfg.instance_id = default_instance_id();
   setup_logging(cfg.log_level);
@@ -335,6 +335,6 @@ int main(int argc, char** argv) {
     return serve->parsed() ? run_serve(cfg, game_options, mail_options) : run_migrate(cfg);
   } catch (const std::exception& e) {
     spdlog::critical("{}", one_line(e.what()));
-    return 1;
+    return mail_in->parsed() ? mail::kExitTempFail : 1;
   }
 }
