@@ -91,8 +91,9 @@ void Sender::stop() { task_.stop(); }
 int Sender::run_once() {
   try {
     repo_.make_digests(hxclock::to_rfc3339(clock_.now()), options_.digest_period_s);
+    if (!smtp_) return 0;  // disabled: the outbox keeps the rows, unrendered (no wasted work)
     render_due();
-    return smtp_ ? send_due() : 0;
+    return send_due();
   } catch (const std::exception& e) {
     spdlog::warn("mail: {}", e.what());
     return 0;

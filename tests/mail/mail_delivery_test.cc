@@ -102,10 +102,12 @@ TEST(MailDelivery, WithoutSmtpUrlTheOutboxStillRecords) {
   svctest::start_game(w.client, {a, b}, "counting");
   EXPECT_EQ(disabled.run_once(), 0);
   EXPECT_EQ(w.sink.count(), 0u);
-  // The challenge and the first "your turn", rendered and waiting.
+  // The challenge and the first "your turn", waiting (rendered once mail is enabled).
   EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'queued' AND message "
-                        "IS NOT NULL"),
+                        "IS NULL"),
             2);
+  w.sender->run_once();
+  EXPECT_EQ(w.mails_to(a).size() + w.mails_to(b).size(), 2u);
 }
 
 TEST(MailDelivery, ARowThatCannotBeRenderedFailsInsteadOfBlockingTheOutbox) {
