@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -44,6 +45,10 @@ SmtpSink::~SmtpSink() {
   if (pid_ > 0) {
     ::kill(pid_, SIGKILL);
     ::waitpid(pid_, nullptr, 0);
+  }
+  if (std::getenv("HEXPOST_TEST_KEEP_MAIL") != nullptr) {
+    std::fprintf(stderr, "smtp sink: messages kept in %s\n", dir_.c_str());
+    return;
   }
   std::error_code ignored;
   std::filesystem::remove_all(dir_, ignored);

@@ -1,6 +1,7 @@
 #pragma once
 // The loopback SMTP server of the mail tests: tests/mail/smtp_sink.py (aiosmtpd) run with
-// /usr/bin/python3 in a temporary directory; every accepted message is a file there.
+// /usr/bin/python3 in a temporary directory; every accepted message is a file there (kept after
+// the test when HEXPOST_TEST_KEEP_MAIL is set, for a look at real messages).
 
 #include <sys/types.h>
 
