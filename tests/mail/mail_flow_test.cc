@@ -107,13 +107,28 @@ TEST(MailFlow, ForgedWrongTagAutoReplyAndReplayHaveNoEffect) {
             "ignored_auto_reply");
   EXPECT_EQ(w.game(d.game_id, d.mover)["ply"], 0);
 
+  // A delivery that died after recording its Message-ID: a retry within 10 minutes is taken for
+  // a concurrent duplicate, one after that applies the mail.
+  {
+    pqxx::connection c(svctest::database_url());
+    pqxx::nontransaction(c).exec_params(
+        "INSERT INTO mail_inbound (message_id, received_at) VALUES ('died@example.test', "
+        "$1::timestamptz - interval '1 minute')",
+        hxclock::to_rfc3339(w.clock.now()));
+  }
+  const std::string died = w.reply(d.mover, reply_to, "died@example.test", "show\r\n");
+  EXPECT_EQ(w.mail_in(died).outcome, "ignored_replay");
+  w.clock.advance(std::chrono::minutes(10));
+  EXPECT_EQ(w.mail_in(died).outcome, "shown");
+  EXPECT_EQ(w.mail_in(died).outcome, "ignored_replay");
+
   const std::string raw = w.reply(d.mover, reply_to, "once@example.test", "Fe5E+\r\n");
   EXPECT_EQ(w.mail_in(raw).outcome, "applied");
   EXPECT_EQ(w.mail_in(raw).outcome, "ignored_replay");
   EXPECT_EQ(w.game(d.game_id, d.mover)["ply"], 1);
   EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE kind = 'reply' AND game_id = " +
                         d.game_id),
-            0);
+            1);  // the one `show`
 }
 
 TEST(MailFlow, RefusedMoveGetsOneReplyWithReasonAndBoard) {
