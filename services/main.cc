@@ -251,6 +251,10 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   games.competition.start();
   mail::Sender mail_sender(pool, games.games, games.catalog, mail_options);
   mail_sender.start();
+  spdlog::info("mail: {} (domain {})",
+               mail_options.enabled() ? "sending over SMTP"
+                                      : "not sent (HEXPOST_SMTP_URL unset); the outbox records",
+               mail_options.domain);
   const int port = server.bind(cfg.listen.host, cfg.listen.port);
   spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
 
@@ -339,7 +343,7 @@ int main(int argc, char** argv) {
     cfg = config::load_config(config::environment_map(environ));
   } catch (const config::ConfigError& e) {
     std::fprintf(stderr, "hexpostd: configuration error: %s\n", e.what());
-    return 2;
+    return mail_in->parsed() ? mail::kExitTempFail : 2;  // the MTA keeps the mail meanwhile
   }
   if (cfg.instance_id.empty()) cfg.instance_id = default_instance_id();
   setup_logging(cfg.log_level);
@@ -358,6 +362,6 @@ int main(int argc, char** argv) {
                            : run_migrate(cfg);
   } catch (const std::exception& e) {
     spdlog::critical("{}", one_line(e.what()));
-    return 1;
+    return mail_in->parsed() ? mail::kExitTempFail : 1;
   }
 }

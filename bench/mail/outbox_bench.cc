@@ -30,8 +30,9 @@ void seed(pqxx::connection& c) {
       "INSERT INTO games (game, players, position, to_move, server_seed, commitment, game_seed, "
       "last_hash) SELECT 'counting', 2, 'p', '{1}', '\\x00', 'c', '\\x00', 'h' FROM "
       "generate_series(1, 1000)");
-  tx.exec("INSERT INTO game_seats (game_id, seat, account_id, slot) SELECT id, s, 2 * id - 1 + s, "
-          "s FROM games, generate_series(0, 1) s");
+  tx.exec(
+      "INSERT INTO game_seats (game_id, seat, account_id, slot) SELECT id, s, 2 * id - 1 + s, "
+      "s FROM games, generate_series(0, 1) s");
 }
 
 // Milliseconds per event for `n` single-row autocommit inserts.
@@ -82,8 +83,7 @@ int main(int argc, char** argv) {
       pqxx::nontransaction(c).exec("SELECT count(*) FROM mail_outbox")[0][0].as<long long>();
   std::printf("move events, one commit each (%d per variant):\n", events);
   std::printf("  trigger disabled (baseline)   %.3f ms/event\n", off / rounds);
-  std::printf("  trigger enabled               %.3f ms/event  ratio %.2f\n", on / rounds,
-              on / off);
+  std::printf("  trigger enabled               %.3f ms/event  ratio %.2f\n", on / rounds, on / off);
   std::printf("  enabled, recipient mail off   %.3f ms/event  ratio %.2f\n", muted,
               muted / (off / rounds));
   std::printf("  outbox rows written           %lld\n", rows);

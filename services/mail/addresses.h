@@ -17,7 +17,8 @@ struct MoveAddress {
   std::string tag;
 };
 
-// Tags are 16 lower-case hex digits. `secret` is raw bytes.
+// Tags are 16 lower-case hex digits. `secret` is the HMAC key: the account's mail secret as the
+// repository returns it (hex text of 32 random bytes).
 std::string move_tag(std::string_view secret, std::int64_t game_id, int seat);
 std::string unsubscribe_tag(std::string_view secret, std::int64_t account_id,
                             std::string_view kind);

@@ -47,7 +47,8 @@ std::optional<domain::Refusal> play_entry(api::GameService& s, storage::Id game_
     auto& d = std::get<domain::EntryDecision>(decided);
     d.write.at = hxclock::to_rfc3339(at);
     if (s.games.append_entry(d.write).outcome == storage::WriteOutcome::kApplied) return {};
-    if (command.seen_ply) return refusal("Another move was made first.");
+    // Lost a race: decide again on the fresh row (with a #ply guard, a ply that moved on is
+    // refused there as stale).
   }
   return refusal("The game kept changing; try again.");
 }

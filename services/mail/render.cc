@@ -98,8 +98,8 @@ RenderedMail assemble(RenderedMail mail, const Envelope& e, const std::string& r
 }
 
 std::string reply_help(const GameNotice& n) {
-  return "Reply to this mail with your move on the first line, for example a legal move of\n"
-         "this game, optionally followed by \"#" +
+  return "Reply to this mail with your move on the first line, in the game's notation,\n"
+         "optionally followed by \"#" +
          std::to_string(n.ply) +
          "\" so that it is refused if the game has moved on.\n"
          "Other commands: resign, draw offer, draw accept, show.\n";

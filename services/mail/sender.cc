@@ -91,8 +91,9 @@ void Sender::stop() { task_.stop(); }
 int Sender::run_once() {
   try {
     repo_.make_digests(hxclock::to_rfc3339(clock_.now()), options_.digest_period_s);
+    if (!smtp_) return 0;  // disabled: the outbox keeps the rows, unrendered (no wasted work)
     render_due();
-    return smtp_ ? send_due() : 0;
+    return send_due();
   } catch (const std::exception& e) {
     spdlog::warn("mail: {}", e.what());
     return 0;
@@ -158,9 +159,9 @@ storage::SendOutcome Sender::send_one(const storage::ClaimedMail& mail) {
   if (attempts >= options_.max_attempts) return {SendVerdict::kFailed, error, "", false};
   const auto delay = std::chrono::microseconds(
       static_cast<long long>(backoff_s(options_, attempts, random_unit()) * 1e6));
-  // No reply at all (refused, timed out) or 421: the server is away; try the rest later too.
-  const bool server_away = result.code == 0 || result.code == 421;
-  return {SendVerdict::kRetry, error, hxclock::to_rfc3339(clock_.now() + delay), server_away};
+  // The server is away or refuses us (not the recipient): the rest of the batch waits too.
+  return {SendVerdict::kRetry, error, hxclock::to_rfc3339(clock_.now() + delay),
+          result.server_problem};
 }
 
 }  // namespace mail

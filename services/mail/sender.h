@@ -7,7 +7,7 @@
 // Outcomes: a 4xx reply or a transport failure retries with exponential backoff and jitter; a
 // 5xx reply or the attempt limit marks the row failed; a 5xx also counts a hard bounce for the
 // address, which is suppressed after `hard_bounce_limit` of them in a row (a delivery resets the
-// count). Without an SMTP URL nothing is sent and the outbox keeps recording.
+// count). Without an SMTP URL nothing is rendered or sent and the outbox keeps recording.
 
 #include <chrono>
 #include <map>

@@ -45,8 +45,10 @@ SmtpResult classify(CURLcode rc, long code, const char* error) {
   out.code = code;
   if (rc == CURLE_OK) return out;
   out.detail = std::string(curl_easy_strerror(rc)) + (error[0] ? std::string(": ") + error : "");
-  out.kind =
-      code >= 500 && code < 600 ? SmtpResult::Kind::kPermanent : SmtpResult::Kind::kTemporary;
+  out.server_problem = code == 0 || code == 421 || rc == CURLE_LOGIN_DENIED ||
+                       std::strncmp(error, "MAIL failed", 11) == 0;
+  const bool permanent = code >= 500 && code < 600 && !out.server_problem;
+  out.kind = permanent ? SmtpResult::Kind::kPermanent : SmtpResult::Kind::kTemporary;
   return out;
 }
 

@@ -22,6 +22,10 @@ struct SmtpResult {
   enum class Kind { kSent, kTemporary, kPermanent } kind = Kind::kSent;
   long code = 0;  // the last SMTP reply code (0: no reply, e.g. connection refused)
   std::string detail;
+  // The failure is the server's or ours, not the recipient's: no reply, 421, or a refused
+  // AUTH or MAIL FROM (bad credentials, a sender the server does not accept). Such failures are
+  // temporary (an operator must act; the mail waits) and are never a bounce of the recipient.
+  bool server_problem = false;
 };
 
 class SmtpClient {
@@ -32,7 +36,8 @@ class SmtpClient {
   SmtpClient& operator=(const SmtpClient&) = delete;
 
   // `from` and `to` are bare addresses (the envelope); `message` is the RFC 5322 text with CRLF
-  // line ends. 4xx replies and transport failures are temporary, 5xx replies permanent.
+  // line ends. 4xx replies and transport failures are temporary; 5xx replies to RCPT or DATA
+  // are permanent (the recipient's bounce); see SmtpResult::server_problem for the rest.
   SmtpResult send(const std::string& from, const std::string& to, const std::string& message);
 
  private:

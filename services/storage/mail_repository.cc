@@ -226,7 +226,9 @@ bool MailRepository::claim_inbound(const std::string& message_id, const std::str
     pqxx::nontransaction tx(c);
     return !tx.exec_params(
                   "INSERT INTO mail_inbound (message_id, received_at) VALUES ($1, $2) ON "
-                  "CONFLICT DO NOTHING RETURNING 1",
+                  "CONFLICT (message_id) DO UPDATE SET received_at = EXCLUDED.received_at "
+                  "WHERE mail_inbound.outcome = '' AND mail_inbound.received_at < "
+                  "EXCLUDED.received_at - interval '10 minutes' RETURNING 1",
                   message_id, now)
                 .empty();
   });

@@ -104,7 +104,10 @@ class MailRepository {
     std::string secret;
   };
   std::optional<SeatIdentity> seat_identity(Id game_id, int seat);
-  // False when the Message-ID was seen before.
+  // False when the Message-ID was seen before: handled (an outcome is recorded), or taken by
+  // another delivery less than 10 minutes ago. An attempt that never recorded its outcome (the
+  // process died, the database failed) is taken over after 10 minutes, so the MTA's retry
+  // applies the mail.
   bool claim_inbound(const std::string& message_id, const std::string& now);
   void set_inbound_outcome(const std::string& message_id, const std::string& outcome);
   void forget_inbound(const std::string& message_id);

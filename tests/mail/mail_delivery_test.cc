@@ -102,10 +102,12 @@ TEST(MailDelivery, WithoutSmtpUrlTheOutboxStillRecords) {
   svctest::start_game(w.client, {a, b}, "counting");
   EXPECT_EQ(disabled.run_once(), 0);
   EXPECT_EQ(w.sink.count(), 0u);
-  // The challenge and the first "your turn", rendered and waiting.
+  // The challenge and the first "your turn", waiting (rendered once mail is enabled).
   EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'queued' AND message "
-                        "IS NOT NULL"),
+                        "IS NULL"),
             2);
+  w.sender->run_once();
+  EXPECT_EQ(w.mails_to(a).size() + w.mails_to(b).size(), 2u);
 }
 
 TEST(MailDelivery, ARowThatCannotBeRenderedFailsInsteadOfBlockingTheOutbox) {
@@ -199,6 +201,40 @@ TEST(MailDelivery, SenderKilledMidBatchOfAThousandLosesNothing) {
       "killed after %zu received (%lld recorded sent); %zu received in all, %zu "
       "duplicates\n",
       received_at_kill, sent_at_kill, total, total - copies.size());
+}
+
+}  // namespace
+
+namespace {
+
+TEST(MailDelivery, SmtpAuthRefusedIsTheServersProblemNotABounce) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  const mailtest::SmtpSink strict("hexpost:s3cret");  // requires AUTH
+  const auto a = svctest::make_account(w.client, "olga");
+  insert_rendered(3, a.username, w.email(a));
+  const std::string mine = " AND to_address = '" + w.email(a) + "'";
+  mail::MailOptions options = w.options;
+  options.smtp.url = strict.url();
+  mail::Sender anonymous(w.server.service().pool, w.server.service().games,
+                         w.server.service().catalog, options, w.clock);
+  EXPECT_EQ(anonymous.run_once(), 0);
+  // 530 at MAIL FROM: the first row waits for a retry, the batch stops, nobody is suppressed.
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'queued' AND attempts "
+                        "= 1 AND last_error LIKE '530%'" +
+                        mine),
+            1);
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE status = 'queued'" + mine), 3);
+  EXPECT_EQ(
+      w.sql_count("SELECT count(*) FROM mail_suppressions WHERE address = '" + w.email(a) + "'"),
+      0);
+  options.smtp.user = "hexpost";
+  options.smtp.password = "s3cret";
+  mail::Sender authenticated(w.server.service().pool, w.server.service().games,
+                             w.server.service().catalog, options, w.clock);
+  w.clock.advance(std::chrono::hours(1));
+  EXPECT_EQ(authenticated.run_once(), 3);
+  EXPECT_EQ(strict.count(), 3u);
 }
 
 }  // namespace

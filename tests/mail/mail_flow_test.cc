@@ -2,6 +2,7 @@
 // replies in through `hexpostd mail-in`'s handler, moves stored through the domain decisions.
 #include <gtest/gtest.h>
 
+#include <pqxx/pqxx>
 #include <set>
 
 #include "services/mail/addresses.h"
@@ -106,13 +107,28 @@ TEST(MailFlow, ForgedWrongTagAutoReplyAndReplayHaveNoEffect) {
             "ignored_auto_reply");
   EXPECT_EQ(w.game(d.game_id, d.mover)["ply"], 0);
 
+  // A delivery that died after recording its Message-ID: a retry within 10 minutes is taken for
+  // a concurrent duplicate, one after that applies the mail.
+  {
+    pqxx::connection c(svctest::database_url());
+    pqxx::nontransaction(c).exec_params(
+        "INSERT INTO mail_inbound (message_id, received_at) VALUES ('died@example.test', "
+        "$1::timestamptz - interval '1 minute')",
+        hxclock::to_rfc3339(w.clock.now()));
+  }
+  const std::string died = w.reply(d.mover, reply_to, "died@example.test", "show\r\n");
+  EXPECT_EQ(w.mail_in(died).outcome, "ignored_replay");
+  w.clock.advance(std::chrono::minutes(10));
+  EXPECT_EQ(w.mail_in(died).outcome, "shown");
+  EXPECT_EQ(w.mail_in(died).outcome, "ignored_replay");
+
   const std::string raw = w.reply(d.mover, reply_to, "once@example.test", "Fe5E+\r\n");
   EXPECT_EQ(w.mail_in(raw).outcome, "applied");
   EXPECT_EQ(w.mail_in(raw).outcome, "ignored_replay");
   EXPECT_EQ(w.game(d.game_id, d.mover)["ply"], 1);
   EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox WHERE kind = 'reply' AND game_id = " +
                         d.game_id),
-            0);
+            1);  // the one `show`
 }
 
 TEST(MailFlow, RefusedMoveGetsOneReplyWithReasonAndBoard) {
@@ -248,6 +264,68 @@ TEST(MailFlow, PreferencesDigestAndUnsubscribe) {
                           "application/x-www-form-urlencoded")
                 .status,
             404);
+}
+
+}  // namespace
+
+namespace {
+
+long long outbox_rows(MailWorld& w, const Account& who, const std::string& kind) {
+  return w.sql_count("SELECT count(*) FROM mail_outbox WHERE kind = '" + kind +
+                     "' AND account_id = (SELECT id FROM accounts WHERE username = '" +
+                     who.username + "')");
+}
+
+TEST(MailOutbox, TheTriggerWritesRowsForExactlyTheRightRecipients) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  Account creator = svctest::make_account(w.client, "mona");
+  Account invitee = svctest::make_account(w.client, "nick");
+  ASSERT_EQ(w.client.patch("/v1/me/notifications", {{"game_over", "off"}}, invitee.token).status,
+            200);
+  const std::string id = svctest::start_game(w.client, {creator, invitee}, "counting");
+  EXPECT_EQ(outbox_rows(w, creator, "challenge"), 0);  // not to the challenge's creator
+  EXPECT_EQ(outbox_rows(w, invitee, "challenge"), 1);
+  const bool creator_first = w.game(id, creator)["to_move"][0] == creator.username;
+  EXPECT_EQ(outbox_rows(w, creator, "your_turn"), creator_first ? 1 : 0);
+  EXPECT_EQ(outbox_rows(w, invitee, "your_turn"), creator_first ? 0 : 1);
+  const Account& first = creator_first ? creator : invitee;
+  ASSERT_EQ(
+      w.client.post("/v1/games/" + id + "/resign", svctest::json::object(), first.token).status,
+      200);
+  EXPECT_EQ(outbox_rows(w, creator, "game_over"), 1);
+  EXPECT_EQ(outbox_rows(w, invitee, "game_over"), 0);  // turned off
+  // The move event of the resignation has nobody to move: no "your turn" after the end.
+  EXPECT_EQ(outbox_rows(w, creator, "your_turn") + outbox_rows(w, invitee, "your_turn"), 1);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(MailOutbox, ReminderMailShowsTimeLeftAndTheMoveAddress) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  const Duel d = start_duel(w, "counting");  // 3 days per move (svctest::start_game)
+  w.sender->run_once();
+  const std::size_t before = w.mails_to(d.mover).size();
+  {
+    pqxx::connection c(svctest::database_url());
+    pqxx::nontransaction(c).exec_params(
+        "INSERT INTO game_events (game_id, kind, ply, recipients, payload) SELECT $1::bigint, "
+        "'reminder', 0, ARRAY[id], '{\"fraction\": 0.5}' FROM accounts WHERE username = $2",
+        d.game_id, d.mover.username);
+  }
+  w.clock.advance(std::chrono::hours(36));
+  w.sender->run_once();
+  const auto mails = w.mails_to(d.mover);
+  ASSERT_EQ(mails.size(), before + 1);
+  EXPECT_EQ(header_of(mails.back(), "Subject"), "[Hexpost] Game " + d.game_id + " (counting) vs " +
+                                                    d.other.username + ": reminder, your move");
+  EXPECT_FALSE(header_of(mails.back(), "Reply-To").empty());
+  const std::string body = body_of(mails.back());
+  EXPECT_NE(body.find("Reminder: it is your move"), std::string::npos) << body;
+  EXPECT_NE(body.find("Time left: 1 day 12 hours (until "), std::string::npos) << body;
 }
 
 }  // namespace

@@ -37,6 +37,10 @@ TEST(MailInBinary, AppliesAMoveAndAnswersWithSysexitsCodes) {
   ASSERT_FALSE(reply_to.empty());
   const std::string raw = w.reply(mover, reply_to, "bin-1@example.test", "Fe5E+\r\n");
 
+  // Without a configuration: EX_TEMPFAIL, so the MTA keeps the mail.
+  EXPECT_EQ(testsupport::run({HEXPOSTD_BINARY, "mail-in"}, raw, {{"HEXPOST_DATABASE_URL", "\x01"}})
+                .exit_code,
+            mail::kExitTempFail);
   // The database is down: EX_TEMPFAIL, nothing applied, and the MTA's retry still applies it.
   EXPECT_EQ(mail_in(raw, "postgresql://127.0.0.1:1/none").exit_code, mail::kExitTempFail);
   EXPECT_EQ(w.game(id, mover)["ply"], 0);

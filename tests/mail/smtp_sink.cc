@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -12,7 +13,7 @@
 
 namespace mailtest {
 
-SmtpSink::SmtpSink() {
+SmtpSink::SmtpSink(const std::string& credentials) {
   char pattern[] = "/tmp/hexpost-smtp-XXXXXX";
   dir_ = ::mkdtemp(pattern);
   int fds[2];
@@ -23,7 +24,12 @@ SmtpSink::SmtpSink() {
     ::close(fds[0]);
     ::close(fds[1]);
     const std::string script = HEXPOST_SMTP_SINK;
-    ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), nullptr);
+    if (credentials.empty()) {
+      ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), nullptr);
+    } else {
+      ::execl("/usr/bin/python3", "python3", script.c_str(), dir_.c_str(), credentials.c_str(),
+              nullptr);
+    }
     ::_exit(127);
   }
   ::close(fds[1]);
@@ -39,6 +45,10 @@ SmtpSink::~SmtpSink() {
   if (pid_ > 0) {
     ::kill(pid_, SIGKILL);
     ::waitpid(pid_, nullptr, 0);
+  }
+  if (std::getenv("HEXPOST_TEST_KEEP_MAIL") != nullptr) {
+    std::fprintf(stderr, "smtp sink: messages kept in %s\n", dir_.c_str());
+    return;
   }
   std::error_code ignored;
   std::filesystem::remove_all(dir_, ignored);

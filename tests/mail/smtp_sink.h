@@ -1,6 +1,7 @@
 #pragma once
 // The loopback SMTP server of the mail tests: tests/mail/smtp_sink.py (aiosmtpd) run with
-// /usr/bin/python3 in a temporary directory; every accepted message is a file there.
+// /usr/bin/python3 in a temporary directory; every accepted message is a file there (kept after
+// the test when HEXPOST_TEST_KEEP_MAIL is set, for a look at real messages).
 
 #include <sys/types.h>
 
@@ -12,7 +13,8 @@ namespace mailtest {
 
 class SmtpSink {
  public:
-  SmtpSink();
+  // With credentials ("user:password") the server requires SMTP AUTH.
+  explicit SmtpSink(const std::string& credentials = "");
   ~SmtpSink();
   SmtpSink(const SmtpSink&) = delete;
   SmtpSink& operator=(const SmtpSink&) = delete;

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """A loopback SMTP server for the mail tests (Debian's python3-aiosmtpd).
 
-usage: smtp_sink.py DIR
-Prints the port it listens on (127.0.0.1) as one line, then serves until killed.
+usage: smtp_sink.py DIR [USER:PASSWORD]
+With USER:PASSWORD the server requires SMTP AUTH (PLAIN/LOGIN, allowed without TLS here) with
+exactly those credentials. Prints the port it listens on (127.0.0.1) as one line, then serves until killed.
 Every accepted message is stored as DIR/NNNNNN.eml (the bytes received, CRLF line ends).
 The file DIR/mode says how to answer each RCPT: "ok" (or no file), "4xx" (451, try later) or
 "5xx" (550, no such user); the tests change it while the server runs.
@@ -14,6 +15,7 @@ import threading
 import time
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult, LoginPassword
 
 
 class Sink:
@@ -57,12 +59,26 @@ def free_port():
         return s.getsockname()[1]
 
 
+def authenticator_for(credentials):
+    user, password = credentials.split(":", 1)
+
+    def authenticate(server, session, envelope, mechanism, auth_data):
+        ok = (isinstance(auth_data, LoginPassword) and auth_data.login == user.encode()
+              and auth_data.password == password.encode())
+        return AuthResult(success=ok)
+    return authenticate
+
+
 def main():
     directory = sys.argv[1]
     os.makedirs(directory, exist_ok=True)
     port = free_port()
+    auth = {}
+    if len(sys.argv) > 2:
+        auth = dict(authenticator=authenticator_for(sys.argv[2]), auth_required=True,
+                    auth_require_tls=False)
     controller = Controller(Sink(directory), hostname="127.0.0.1", port=port,
-                            decode_data=False, enable_SMTPUTF8=True)
+                            decode_data=False, enable_SMTPUTF8=True, **auth)
     controller.start()
     print(port, flush=True)
     while True:

@@ -5,7 +5,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include <pqxx/pqxx>
+
 #include "tests/cli/server/cli_fixture.h"
+#include "tests/services/game/service_fixture.h"
 
 namespace {
 
@@ -35,6 +38,22 @@ TEST(CliAccounts, SignupStoresATokenMode0600AndWhoamiUsesIt) {
   EXPECT_EQ(who.out, user.name + "\n");
   const json me = parse_out(hexpost(user, {"whoami", "--json"}));
   EXPECT_EQ(me.at("username"), user.name);
+}
+
+TEST(CliAccounts, WhoamiSaysWhenMailToTheAddressIsSuppressed) {  // issue 12
+  CLI_REQUIRE_SERVER();
+  const User user = sign_up("sup");
+  {
+    pqxx::connection c(svctest::database_url());
+    pqxx::nontransaction(c).exec_params(
+        "INSERT INTO mail_suppressions (address, hard_bounces, suppressed) VALUES (lower($1), 3, "
+        "true)",
+        user.name + "@example.org");
+  }
+  const auto who = hexpost(user, {"whoami"});
+  EXPECT_EQ(who.exit_code, 0);
+  EXPECT_EQ(who.out, user.name + "\nmail: suppressed (" + user.name +
+                         "@example.org refused our mail repeatedly; no notifications are sent)\n");
 }
 
 TEST(CliAccounts, LoginReplacesTheTokenLogoutRevokesIt) {
