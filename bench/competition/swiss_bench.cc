@@ -18,7 +18,7 @@
 
 namespace {
 
-namespace comp = hexpost::competition;
+namespace comp = competition;
 using Clock = std::chrono::steady_clock;
 
 void apply(std::vector<comp::SwissPlayer>& players, const comp::Round& round, std::mt19937& rng) {

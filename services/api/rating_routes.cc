@@ -26,12 +26,11 @@ storage::RatingRecord as_of_now(GameService& s, storage::RatingRecord r) {
   const auto& config = s.options.ratings.glicko2;
   const auto seconds =
       std::chrono::duration_cast<std::chrono::seconds>(s.clock.now().time_since_epoch()).count();
-  const auto idle = hexpost::competition::glicko2_period_index(seconds, config) - *r.period - 1;
+  const auto idle = competition::glicko2_period_index(seconds, config) - *r.period - 1;
   if (idle <= 0) return r;
-  r.deviation =
-      hexpost::competition::glicko2_idle({r.rating, *r.deviation, r.volatility.value_or(0.06)},
-                                         static_cast<int>(idle), config)
-          .deviation;
+  r.deviation = competition::glicko2_idle({r.rating, *r.deviation, r.volatility.value_or(0.06)},
+                                          static_cast<int>(idle), config)
+                    .deviation;
   return r;
 }
 

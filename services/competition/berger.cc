@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 // Round r (0-based) of the Berger table for an even n: round 0 pairs table k with k and n-1-k
@@ -45,4 +45,4 @@ std::vector<Round> double_berger_rounds(int players) {
   return rounds;
 }
 
-}  // namespace hexpost::competition
+}  // namespace competition

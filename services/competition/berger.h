@@ -3,7 +3,7 @@
 
 #include "services/competition/pairing.h"
 
-namespace hexpost::competition {
+namespace competition {
 
 // The Berger table for `players` (>= 2) entrants numbered 0..players-1 (table number minus one).
 // An odd field plays the table of players+1; whoever meets the missing last number has a bye
@@ -14,4 +14,4 @@ std::vector<Round> berger_rounds(int players);
 // Double round robin: the Berger cycle, then the same cycle again with colours reversed.
 std::vector<Round> double_berger_rounds(int players);
 
-}  // namespace hexpost::competition
+}  // namespace competition

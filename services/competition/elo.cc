@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace hexpost::competition {
+namespace competition {
 
 double elo_expected_score(double rating, double opponent, bool cap_difference) {
   double difference = rating - opponent;
@@ -22,4 +22,4 @@ double elo_change(const EloPlayer& player, double opponent, double score, const 
   return k * (score - elo_expected_score(player.rating, opponent, config.cap_difference));
 }
 
-}  // namespace hexpost::competition
+}  // namespace competition

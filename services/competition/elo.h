@@ -1,7 +1,7 @@
 // Elo ratings as FIDE computes them (FIDE Handbook B.02 §8): pure functions, standard library only.
 #pragma once
 
-namespace hexpost::competition {
+namespace competition {
 
 // FIDE's 400-point rule: a rating difference above 400 counts as 400. FIDE applies it for all
 // games; it is optional here (EloConfig::cap_difference) and on by default.
@@ -28,4 +28,4 @@ double fide_k(const EloPlayer& player);
 // K * (score - expected) for one game; score is 1, 0.5 or 0 (or a pairwise share, see placement.h).
 double elo_change(const EloPlayer& player, double opponent, double score, const EloConfig& config);
 
-}  // namespace hexpost::competition
+}  // namespace competition

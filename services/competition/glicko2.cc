@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 constexpr double kScale = 173.7178;  // Glicko-2 scale factor (400 / ln 10)
@@ -98,4 +98,4 @@ std::int64_t glicko2_period_index(std::int64_t unix_seconds, const Glicko2Config
   return shifted % config.period_seconds < 0 ? q - 1 : q;
 }
 
-}  // namespace hexpost::competition
+}  // namespace competition

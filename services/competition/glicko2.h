@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace hexpost::competition {
+namespace competition {
 
 struct Glicko2Rating {
   double rating = 1500.0;
@@ -43,4 +43,4 @@ bool glicko2_provisional(const Glicko2Rating& player, const Glicko2Config& confi
 // 1970-01-05 00:00 UTC, so weekly periods run Monday to Monday.
 std::int64_t glicko2_period_index(std::int64_t unix_seconds, const Glicko2Config& config = {});
 
-}  // namespace hexpost::competition
+}  // namespace competition

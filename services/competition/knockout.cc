@@ -3,7 +3,7 @@
 #include <numeric>
 #include <stdexcept>
 
-namespace hexpost::competition {
+namespace competition {
 
 int bracket_size(int players) {
   int size = 1;
@@ -66,4 +66,4 @@ MatchStatus match_status(int higher, int lower, const std::vector<double>& highe
   return status;
 }
 
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -6,7 +6,7 @@
 
 #include "services/competition/pairing.h"
 
-namespace hexpost::competition {
+namespace competition {
 
 // The smallest power of two >= players.
 int bracket_size(int players);
@@ -42,4 +42,4 @@ struct MatchStatus {
 MatchStatus match_status(int higher, int lower, const std::vector<double>& higher_scores,
                          const MatchConfig& config);
 
-}  // namespace hexpost::competition
+}  // namespace competition

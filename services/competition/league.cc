@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 using Ids = std::vector<EntrantId>;
@@ -75,4 +75,4 @@ Divisions league_rollover(const Divisions& final_rankings, const std::set<Entran
   return next;
 }
 
-}  // namespace hexpost::competition
+}  // namespace competition

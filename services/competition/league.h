@@ -6,7 +6,7 @@
 #include <set>
 #include <vector>
 
-namespace hexpost::competition {
+namespace competition {
 
 using EntrantId = std::int64_t;
 
@@ -34,4 +34,4 @@ Divisions league_initial(const std::vector<EntrantId>& strongest_first, const Le
 Divisions league_rollover(const Divisions& final_rankings, const std::set<EntrantId>& opted_out,
                           const std::vector<EntrantId>& newcomers, const LeagueConfig& config);
 
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-namespace hexpost::competition {
+namespace competition {
 
 inline constexpr int kBye = -1;
 
@@ -18,4 +18,4 @@ struct Pairing {
 
 using Round = std::vector<Pairing>;
 
-}  // namespace hexpost::competition
+}  // namespace competition

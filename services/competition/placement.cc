@@ -1,6 +1,6 @@
 #include "services/competition/placement.h"
 
-namespace hexpost::competition {
+namespace competition {
 
 std::vector<PairwiseOutcome> pairwise_outcomes(const std::vector<int>& placements) {
   std::vector<PairwiseOutcome> out;
@@ -18,4 +18,4 @@ std::vector<PairwiseOutcome> pairwise_outcomes(const std::vector<int>& placement
 
 double pairwise_weight(int seats) { return seats > 1 ? 1.0 / (seats - 1) : 0.0; }
 
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-namespace hexpost::competition {
+namespace competition {
 
 struct PairwiseOutcome {
   int seat = 0;
@@ -21,4 +21,4 @@ std::vector<PairwiseOutcome> pairwise_outcomes(const std::vector<int>& placement
 // Per-seat Elo weight for a game of `seats` seats: 1 / (seats - 1).
 double pairwise_weight(int seats);
 
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 int colour_difference(const SwissPlayer& p) {
@@ -184,4 +184,4 @@ std::optional<Round> swiss_round(const std::vector<SwissPlayer>& players,
   return std::nullopt;
 }
 
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -7,7 +7,7 @@
 
 #include "services/competition/pairing.h"
 
-namespace hexpost::competition {
+namespace competition {
 
 // A player's state before the round. The vector index is the pairing number: 0 is the top seed.
 struct SwissPlayer {
@@ -37,4 +37,4 @@ void swiss_record(std::vector<SwissPlayer>& players, const Pairing& pairing, dou
 // The colour (first = +1) the better-ranked player `a` gets against `b` under the Dutch rules.
 int swiss_colour(const SwissPlayer& a, const SwissPlayer& b, int board, bool top_seed_first);
 
-}  // namespace hexpost::competition
+}  // namespace competition

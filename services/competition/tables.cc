@@ -4,7 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace hexpost::competition {
+namespace competition {
 
 TableRound group_tables(const std::vector<int>& ranked, int seats,
                         const std::vector<bool>& had_bye) {
@@ -49,4 +49,4 @@ std::vector<int> assign_seats(const std::vector<int>& table,
   return best;
 }
 
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-namespace hexpost::competition {
+namespace competition {
 
 struct TableRound {
   std::vector<std::vector<int>> tables;  // player numbers, in ranking order (seats come later)
@@ -24,4 +24,4 @@ TableRound group_tables(const std::vector<int>& ranked, int seats,
 std::vector<int> assign_seats(const std::vector<int>& table,
                               const std::vector<std::vector<int>>& seat_counts);
 
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -5,7 +5,7 @@
 
 #include "services/competition/pairing.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 using Scores = std::vector<double>;
@@ -94,4 +94,4 @@ std::vector<Standing> standings(int players, int rounds, const std::vector<GameR
   return table;
 }
 
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-namespace hexpost::competition {
+namespace competition {
 
 // One finished game, or a bye (second == kBye, first_score = the bye's points).
 struct GameResult {
@@ -36,4 +36,4 @@ struct Standing {
 std::vector<Standing> standings(int players, int rounds, const std::vector<GameResult>& results,
                                 TieBreakOrder order);
 
-}  // namespace hexpost::competition
+}  // namespace competition

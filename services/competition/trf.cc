@@ -5,7 +5,7 @@
 
 #include "services/competition/pairing.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 std::string fixed(const std::string& text, std::size_t width) {
@@ -74,4 +74,4 @@ std::string trf_export(const TrfTournament& t) {
   return out;
 }
 
-}  // namespace hexpost::competition
+}  // namespace competition

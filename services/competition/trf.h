@@ -7,7 +7,7 @@
 
 #include "services/competition/tiebreaks.h"
 
-namespace hexpost::competition {
+namespace competition {
 
 struct TrfPlayer {
   std::string name;  // at most 33 characters are written
@@ -28,4 +28,4 @@ struct TrfTournament {
 // per round from column 92: opponent (4), colour w/b/-, result 1/0/= (a bye: 0000 - U or H/Z).
 std::string trf_export(const TrfTournament& tournament);
 
-}  // namespace hexpost::competition
+}  // namespace competition

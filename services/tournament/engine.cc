@@ -11,7 +11,7 @@
 namespace tournament {
 namespace {
 
-namespace comp = hexpost::competition;
+namespace comp = competition;
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 

@@ -77,7 +77,7 @@ int total_rounds(const State& state);
 
 // Standings of one division (0 for every format but leagues), best first; Standing::player is
 // the seed. Knockout: by the round reached, then seed; score = games won.
-std::vector<hexpost::competition::Standing> division_standings(const State& state, int division);
+std::vector<competition::Standing> division_standings(const State& state, int division);
 
 // Divisions in this state (1 unless a league).
 int division_count(const State& state);

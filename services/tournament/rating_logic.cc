@@ -9,7 +9,7 @@
 namespace tourney {
 namespace {
 
-namespace comp = hexpost::competition;
+namespace comp = competition;
 
 double number(const std::map<std::string, std::string, std::less<>>& env, const std::string& name,
               double fallback, double min, double max) {

@@ -13,8 +13,8 @@
 namespace tourney {
 
 struct RatingPolicy {
-  hexpost::competition::EloConfig elo;
-  hexpost::competition::Glicko2Config glicko2;
+  competition::EloConfig elo;
+  competition::Glicko2Config glicko2;
   int elo_provisional_games = 5;  // Elo is provisional for a player's first games
 };
 

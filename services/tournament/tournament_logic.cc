@@ -13,7 +13,7 @@ namespace tourney {
 namespace {
 
 using nlohmann::json;
-namespace comp = hexpost::competition;
+namespace comp = competition;
 
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 

@@ -60,7 +60,7 @@ WorkDone CompetitionWorker::run_once() {
     ++done.games_rated;
   const auto seconds =
       std::chrono::duration_cast<std::chrono::seconds>(clock_.now().time_since_epoch()).count();
-  const auto period = hexpost::competition::glicko2_period_index(seconds, policy_.glicko2);
+  const auto period = competition::glicko2_period_index(seconds, policy_.glicko2);
   while (ratings_.close_next_period(
       period, [this](const storage::OpenPeriod& p) { return rate_period(p, policy_); }, now))
     ++done.periods_closed;

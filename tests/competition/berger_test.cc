@@ -7,7 +7,7 @@
 
 #include "services/competition/berger.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 // The published tables, 1-based, "white-black" per board, one string per round.
@@ -108,4 +108,4 @@ TEST(Berger, DoubleRoundRobinReversesColours) {
 }
 
 }  // namespace
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -30,7 +30,7 @@ std::vector<double> seed_wins(const std::vector<int>& seats) {
   return seats[0] < seats[1] ? std::vector<double>{1, 0} : std::vector<double>{0, 1};
 }
 
-std::vector<int> order(const std::vector<hexpost::competition::Standing>& table) {
+std::vector<int> order(const std::vector<competition::Standing>& table) {
   std::vector<int> out;
   for (const auto& row : table) out.push_back(row.player);
   return out;

@@ -3,7 +3,7 @@
 
 #include "services/competition/knockout.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 TEST(Knockout, StandardBracketOrderFor8And16) {
@@ -70,4 +70,4 @@ TEST(Knockout, ThreeGameMatchEndsWhenDecided) {
 }
 
 }  // namespace
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -3,7 +3,7 @@
 
 #include "services/competition/league.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 TEST(League, InitialDivisionsBySize) {
@@ -40,4 +40,4 @@ TEST(League, TwoUpTwoDownInDivisionsOfSix) {
 }
 
 }  // namespace
-}  // namespace hexpost::competition
+}  // namespace competition

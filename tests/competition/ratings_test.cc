@@ -5,7 +5,7 @@
 #include "services/competition/glicko2.h"
 #include "services/competition/placement.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 TEST(Elo, ExpectedScoreFollowsTheFideFormula) {
@@ -96,4 +96,4 @@ TEST(Placement, PairwiseOutcomesByPlacement) {
 }
 
 }  // namespace
-}  // namespace hexpost::competition
+}  // namespace competition

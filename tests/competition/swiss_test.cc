@@ -9,7 +9,7 @@
 
 #include "services/competition/swiss.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 std::vector<SwissPlayer> fresh(int n) {
@@ -187,4 +187,4 @@ TEST(Swiss, ReportsWhenNoPairingIsLeft) {
 }
 
 }  // namespace
-}  // namespace hexpost::competition
+}  // namespace competition

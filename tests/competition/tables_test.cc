@@ -3,7 +3,7 @@
 
 #include "services/competition/tables.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 TEST(Tables, GroupsConsecutivelyAndByesTheBottom) {
@@ -36,4 +36,4 @@ TEST(Tables, EveryPlayerTakesEverySeatOnceOverAsManyRounds) {
 }
 
 }  // namespace
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -4,7 +4,7 @@
 #include "services/competition/pairing.h"
 #include "services/competition/tiebreaks.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 // A 4-player round robin. Scores: p1 2, p0 1.5, p2 1.5, p3 1; p2 beat p0.
@@ -52,4 +52,4 @@ TEST(TieBreaks, ByeCountsAsAVirtualOpponent) {
 }
 
 }  // namespace
-}  // namespace hexpost::competition
+}  // namespace competition

@@ -6,7 +6,7 @@
 #include "services/competition/pairing.h"
 #include "services/competition/trf.h"
 
-namespace hexpost::competition {
+namespace competition {
 namespace {
 
 TEST(Trf, FixedColumns) {
@@ -38,4 +38,4 @@ TEST(Trf, FixedColumns) {
 }
 
 }  // namespace
-}  // namespace hexpost::competition
+}  // namespace competition
