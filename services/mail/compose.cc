@@ -87,6 +87,30 @@ std::string summary_line(const storage::OutboxItem& item) {
                                           : std::string("final standings"));
 }
 
+std::string score_text(const json& score) {
+  if (!score.is_number()) return score.dump();
+  const double v = score.get<double>();
+  std::string text = std::to_string(v);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (text.back() == '.') text.pop_back();
+  return text;
+}
+
+TournamentNotice tournament_of(const storage::OutboxItem& item, const json& payload) {
+  TournamentNotice t;
+  t.event_kind = item.event_kind;
+  t.tournament_id = payload.value("tournament_id", std::string("?"));
+  t.round = payload.value("round", 0);
+  t.game_id = payload.value("game_id", std::string());
+  for (const json& seat : payload.value("seats", json::array())) t.seats.push_back(seat);
+  for (const json& s : payload.value("standings", json::array())) {
+    t.standings.push_back(std::to_string(s.value("rank", 0)) + ". " +
+                          s.value("username", std::string("?")) + "  " +
+                          score_text(s.value("score", json())));
+  }
+  return t;
+}
+
 PlainNotice plain_notice(const storage::OutboxItem& item, const ComposeContext& c) {
   PlainNotice n;
   n.outbox_id = item.id;
@@ -103,8 +127,9 @@ PlainNotice plain_notice(const storage::OutboxItem& item, const ComposeContext& 
     n.body = creator + " challenges you to a game of " + game + ".\nAccept: hexpost challenge " +
              "accept " + id + " (or POST /v1/challenges/" + id + "/accept).\n";
   } else {
-    n.subject = "[Hexpost] " + summary_line(item);
-    n.body = payload.dump(2) + "\n";
+    const std::int64_t id = n.outbox_id;
+    n = tournament_notice(tournament_of(item, payload));
+    n.outbox_id = id;
     n.thread_game_id = item.game_id;
   }
   return n;

@@ -198,4 +198,29 @@ std::string encode_header_text(const std::string& text) {
   return "=?UTF-8?B?" + base64(text) + "?=";
 }
 
+PlainNotice tournament_notice(const TournamentNotice& t) {
+  PlainNotice n;
+  const std::string name = "Tournament " + t.tournament_id;
+  const std::string show = "Standings and pairings: hexpost tournament show " + t.tournament_id;
+  const std::string round = "round " + std::to_string(t.round);
+  if (t.event_kind == "tournament_pairing") {
+    std::string players;
+    for (const auto& seat : t.seats) players += (players.empty() ? "" : " vs ") + seat;
+    n.subject = "[Hexpost] " + name + ", " + round + ": game " + t.game_id + ", " + players;
+    n.body = "Your game of " + round + " is game " + t.game_id + ": " + players + " (" +
+             (t.seats.empty() ? std::string("?") : t.seats.front()) + " moves first).\n" +
+             "Show it: hexpost show " + t.game_id + "\n" + show + "\n";
+  } else if (t.event_kind == "tournament_round_started") {
+    n.subject = "[Hexpost] " + name + ": " + round + " has started";
+    n.body =
+        name + ": " + round + " has started; your pairing comes in its own mail.\n" + show + "\n";
+  } else {
+    n.subject = "[Hexpost] " + name + ": final standings";
+    n.body = name + " is over. Final standings:\n";
+    for (const auto& line : t.standings) n.body += "  " + line + "\n";
+    n.body += show + "\n";
+  }
+  return n;
+}
+
 }  // namespace mail

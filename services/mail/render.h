@@ -48,6 +48,19 @@ struct PlainNotice {
   std::int64_t thread_game_id = 0;  // 0: no game thread
 };
 
+// A tournament notification, from the event's payload (docs/events.md).
+struct TournamentNotice {
+  std::string event_kind;  // tournament_round_started, tournament_pairing, tournament_finished
+  std::string tournament_id;
+  int round = 0;
+  std::string game_id;                 // pairing: the recipient's game
+  std::vector<std::string> seats;      // pairing: usernames, first mover first
+  std::vector<std::string> standings;  // finished: "1. ann  2.5", best first
+};
+// Subject and body of a tournament mail, e.g. "[Hexpost] Tournament 5, round 2: game 41, ann vs
+// bob" and a body that says how to look at it from the CLI.
+PlainNotice tournament_notice(const TournamentNotice& t);
+
 struct RenderedMail {
   std::string message_id;  // with <>
   std::string subject;

@@ -138,6 +138,25 @@ TEST(MailRender, NonAsciiRoundTripsThroughGMime) {
   EXPECT_NE(parsed->text.find("⬡ ⬢"), std::string::npos);
 }
 
+TEST(MailRender, TournamentPairingRoundAndStandings) {
+  mail::TournamentNotice t{"tournament_pairing", "5", 2, "41", {"ann", "bob"}, {}};
+  mail::PlainNotice n = mail::tournament_notice(t);
+  EXPECT_EQ(n.subject, "[Hexpost] Tournament 5, round 2: game 41, ann vs bob");
+  EXPECT_EQ(n.body,
+            "Your game of round 2 is game 41: ann vs bob (ann moves first).\n"
+            "Show it: hexpost show 41\n"
+            "Standings and pairings: hexpost tournament show 5\n");
+  t.event_kind = "tournament_round_started";
+  EXPECT_EQ(mail::tournament_notice(t).subject, "[Hexpost] Tournament 5: round 2 has started");
+  t.event_kind = "tournament_finished";
+  t.standings = {"1. ann  2.5", "2. bob  0.5"};
+  n = mail::tournament_notice(t);
+  EXPECT_EQ(n.subject, "[Hexpost] Tournament 5: final standings");
+  EXPECT_EQ(n.body,
+            "Tournament 5 is over. Final standings:\n  1. ann  2.5\n  2. bob  0.5\n"
+            "Standings and pairings: hexpost tournament show 5\n");
+}
+
 TEST(MailRender, DurationsAndDates) {
   EXPECT_EQ(mail::format_duration(2 * 86400 + 3 * 3600 + 59), "2 days 3 hours");
   EXPECT_EQ(mail::format_duration(3600 + 60), "1 hour 1 minute");

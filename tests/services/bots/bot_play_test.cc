@@ -14,6 +14,7 @@
 
 #include "tests/services/bots/bot_fixture.h"
 #include "tests/services/bots/process.h"
+#include "tests/support/private_cluster.h"
 #include "tests/support/subprocess.h"
 
 namespace {
@@ -169,19 +170,9 @@ TEST(ReferenceBot, TwoBotsPlayEveryGameToTheEndSurvivingAKillNine) {
 // the restart receives an event committed after it. Runs its own throwaway cluster.
 TEST(ReferenceBot, StreamHeldAcrossAPostgresRestartReceivesLaterEvents) {
   SVC_REQUIRE_DB();
-  const std::string dir = "/tmp/hexpost-bots-pg-" + std::to_string(getpid());
-  const std::string pg = std::string(HEXPOST_OPS_DIR) + "/pg";
-  const testsupport::RunResult started = testsupport::run({pg, "start", dir});
-  if (started.exit_code != 0) GTEST_SKIP() << "could not start a private cluster: " << started.err;
-  std::string url = started.out.substr(0, started.out.find_last_not_of("\n") + 1);
-  url = url.substr(url.find_last_of('\n') + 1);
-  struct Cleanup {
-    std::string pg, dir;
-    ~Cleanup() {
-      testsupport::run({pg, "stop", dir});
-      std::filesystem::remove_all(dir);
-    }
-  } cleanup{pg, dir};
+  testsupport::PrivateCluster cluster(HEXPOST_OPS_DIR, "bots-pg");
+  if (!cluster.started()) GTEST_SKIP() << "could not start a private cluster: " << cluster.error();
+  const std::string url = cluster.url();
   Stand s;
   Process server({HEXPOSTD_PATH, "serve"},
                  {{"HEXPOST_DATABASE_URL", url},
@@ -198,9 +189,9 @@ TEST(ReferenceBot, StreamHeldAcrossAPostgresRestartReceivesLaterEvents) {
   ASSERT_TRUE(stream.wait_for([](const auto& lines) {
     return std::find(lines.begin(), lines.end(), R"({"type":"snapshot_done"})") != lines.end();
   }));
-  ASSERT_EQ(testsupport::run({pg, "stop", dir}).exit_code, 0);
+  ASSERT_TRUE(cluster.stop());
   std::this_thread::sleep_for(std::chrono::milliseconds(700));
-  ASSERT_EQ(testsupport::run({pg, "start", dir}).exit_code, 0);
+  ASSERT_TRUE(cluster.start());
   ASSERT_TRUE(wait_until([&] { return client.get("/readyz").status == 200; }, 20));
   Reply created;
   ASSERT_TRUE(wait_until(

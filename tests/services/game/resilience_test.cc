@@ -19,6 +19,7 @@
 #include "bench/load/load_driver.h"
 #include "services/fairness/fairness.h"
 #include "tests/services/game/service_fixture.h"
+#include "tests/support/private_cluster.h"
 #include "tests/support/subprocess.h"
 
 namespace {
@@ -193,19 +194,9 @@ TEST(Resilience, KillNineTenTimesUnderLoadLosesNoAcknowledgedMove) {
 // The test runs its own throwaway cluster (never the shared one) and restarts it under load.
 TEST(Resilience, PostgresRestartUnderLoadGives503AndRecoversWithoutRestart) {
   SVC_REQUIRE_DB();
-  const std::string dir = "/tmp/hexpost-pgrestart-" + std::to_string(getpid());
-  const std::string pg = std::string(HEXPOST_OPS_DIR) + "/pg";
-  const testsupport::RunResult started = testsupport::run({pg, "start", dir});
-  if (started.exit_code != 0) GTEST_SKIP() << "could not start a private cluster: " << started.err;
-  std::string url = started.out.substr(0, started.out.find_last_not_of("\n") + 1);
-  url = url.substr(url.find_last_of('\n') + 1);
-  struct Cleanup {
-    std::string pg, dir;
-    ~Cleanup() {
-      testsupport::run({pg, "stop", dir});
-      std::filesystem::remove_all(dir);
-    }
-  } cleanup{pg, dir};
+  testsupport::PrivateCluster cluster(HEXPOST_OPS_DIR, "pgrestart");
+  if (!cluster.started()) GTEST_SKIP() << "could not start a private cluster: " << cluster.error();
+  const std::string url = cluster.url();
   ServerProcess server(url, free_port());
   auto options = driver_options({{"127.0.0.1", server.port()}}, 8, 120);
   const auto players = loadtest::create_players(options.endpoints[0], options.username_prefix, 8);
@@ -214,9 +205,9 @@ TEST(Resilience, PostgresRestartUnderLoadGives503AndRecoversWithoutRestart) {
   std::thread driver([&] { stats = loadtest::run_load(options, players, &stop); });
   std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   for (int restart = 0; restart < 3; ++restart) {
-    ASSERT_EQ(testsupport::run({pg, "stop", dir}).exit_code, 0);
+    ASSERT_TRUE(cluster.stop());
     std::this_thread::sleep_for(std::chrono::milliseconds(700));
-    ASSERT_EQ(testsupport::run({pg, "start", dir}).exit_code, 0);
+    ASSERT_TRUE(cluster.start());
     std::this_thread::sleep_for(std::chrono::milliseconds(1200));
   }
   // Recovery without restarting hexpostd: moves succeed again.
