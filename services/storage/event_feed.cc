@@ -78,10 +78,11 @@ void EventFeedConnection::reset() { state_.reset(); }
 EventFeedConnection::Notifications EventFeedConnection::wait(std::chrono::milliseconds timeout) {
   ensure_connected();
   State& s = *state_;
-  s.event_payloads.clear();
-  s.control_payloads.clear();
-  // Notifications that arrived while a query ran are delivered by get_notifs() at once.
-  if (s.connection.get_notifs() == 0) {
+  // Notifications that arrived while a query ran may already sit in the payload lists (libpqxx
+  // hands them to the receivers when it checks after a query), or are delivered by get_notifs()
+  // at once; only with none of either does the wait block.
+  const bool pending = !s.event_payloads.empty() || !s.control_payloads.empty();
+  if (!pending && s.connection.get_notifs() == 0) {
     const auto us = std::chrono::duration_cast<std::chrono::microseconds>(timeout).count();
     s.connection.await_notification(static_cast<long>(us / 1'000'000),
                                     static_cast<long>(us % 1'000'000));
@@ -94,6 +95,8 @@ EventFeedConnection::Notifications EventFeedConnection::wait(std::chrono::millis
     if (end != payload.c_str() && *end == '\0' && id > 0) out.event_ids.push_back(id);
   }
   out.control = std::move(s.control_payloads);
+  s.event_payloads.clear();
+  s.control_payloads.clear();
   return out;
 }
 

@@ -320,6 +320,7 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       "(SELECT count(*) FROM i), b.body, c.clocks::text FROM g, e, b, c";
   return pool_.run([&](pqxx::connection& c) {
     WriteResult result;
+    std::string event_ids;
     try {
       c.prepare("games_append_entry", kSql);
       pqxx::nontransaction tx(c);
@@ -336,11 +337,14 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       result.event_id = r[0][1].as<Id>();
       result.response_body = sql::text(r[0][7]);
       result.clocks_json = sql::text(r[0][8]);
-      notify_events(c, r[0][2].c_str());
+      event_ids = r[0][2].c_str();
     } catch (const pqxx::unique_violation& e) {
       result.outcome =
           is_idempotency_violation(e) ? WriteOutcome::kDuplicateKey : WriteOutcome::kConflict;
     }
+    // Only once `tx` is gone: libpqxx allows one transaction per connection at a time, and the
+    // notify opens its own (a NOTIFY sent inside `tx` would fail and be swallowed).
+    notify_events(c, event_ids);
     return result;
   });
 }
@@ -363,18 +367,19 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
   return pool_.run([&](pqxx::connection& c) {
     WriteResult result;
     c.prepare("games_update_status", kSql);
-    pqxx::nontransaction tx(c);
+    std::optional<pqxx::nontransaction> tx(std::in_place, c);
     const pqxx::result r =
-        tx.exec_prepared("games_update_status", w.game_id, w.expected_version, w.status,
-                         sql::json_array(w.draw_offers), sql::json_array(w.to_move), w.finished,
-                         w.finished ? w.result_json : std::string("null"), w.event_kind,
-                         sql::json_array(w.recipients), w.event_payload_json,
-                         sql::json_array(w.placements), sql::json_array(w.scores), w.at);
+        tx->exec_prepared("games_update_status", w.game_id, w.expected_version, w.status,
+                          sql::json_array(w.draw_offers), sql::json_array(w.to_move), w.finished,
+                          w.finished ? w.result_json : std::string("null"), w.event_kind,
+                          sql::json_array(w.recipients), w.event_payload_json,
+                          sql::json_array(w.placements), sql::json_array(w.scores), w.at);
     if (r.empty()) return result;
     result.outcome = WriteOutcome::kApplied;
     result.version = r[0][0].as<std::int64_t>();
     result.event_id = r[0][1].as<Id>();
-    sql::notify_event(c, r[0][1].c_str());
+    tx.reset();  // one transaction per connection at a time: the notify opens its own
+    sql::notify_event(c, std::to_string(result.event_id));
     return result;
   });
 }

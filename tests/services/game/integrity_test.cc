@@ -3,6 +3,8 @@
 
 #include <atomic>
 #include <barrier>
+#include <chrono>
+#include <pqxx/pqxx>
 #include <thread>
 
 #include "tests/services/game/service_fixture.h"
@@ -168,6 +170,54 @@ TEST(Integrity, MoveListCacheShowsMovesMadeThroughAnotherInstance) {
   ASSERT_EQ(view.at("moves").size(), 6u);
   for (int i = 0; i < 6; ++i) EXPECT_EQ(view.at("moves").at(i).at("ply"), i + 1);
   EXPECT_EQ(view.at("moves"), c2.get("/v1/games/" + id, b.token).body.at("moves"));
+}
+
+// Collects the payloads of NOTIFY hexpost_events (event ids) on one connection.
+class EventIds : public pqxx::notification_receiver {
+ public:
+  explicit EventIds(pqxx::connection_base& c) : pqxx::notification_receiver(c, "hexpost_events") {}
+  void operator()(const std::string& payload, int) override { ids.push_back(payload); }
+  std::vector<std::string> ids;
+};
+
+// Waits up to 5 s for a NOTIFY whose payload is `id`.
+bool announced(pqxx::connection& c, EventIds& seen, const std::string& id) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (std::find(seen.ids.begin(), seen.ids.end(), id) == seen.ids.end()) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    c.await_notification(0, 100000);
+  }
+  return true;
+}
+
+std::string newest_event(const std::string& game_id, const std::string& kind) {
+  pqxx::connection c(database_url());
+  pqxx::nontransaction tx(c);
+  return tx
+      .exec_params1("SELECT max(id)::text FROM game_events WHERE game_id = $1 AND kind = $2",
+                    std::stoll(game_id), kind)[0]
+      .c_str();
+}
+
+// Event streams wake on NOTIFY (docs/events.md): a move (games_append_entry) and a status change
+// (games_update_status) each announce their event id once committed.
+TEST(Integrity, MovesAndStatusChangesAnnounceTheirEventsByNotify) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  std::vector<Account> p = {make_account(client, "ntf"), make_account(client, "ntf")};
+  const std::string id = start_game(client, p, "counting", {{"target", 100000}});
+  pqxx::connection listener(database_url());
+  EventIds seen(listener);
+  const json view = client.get("/v1/games/" + id, p[0].token).body;
+  const Account& mover = to_move(view, p);
+  ASSERT_EQ(
+      client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}}, mover.token).status,
+      201);
+  EXPECT_TRUE(announced(listener, seen, newest_event(id, "move")));
+  ASSERT_EQ(client.post("/v1/games/" + id + "/draw", {{"action", "offer"}}, p[0].token).status,
+            200);
+  EXPECT_TRUE(announced(listener, seen, newest_event(id, "draw_offered")));
 }
 
 }  // namespace
