@@ -1,6 +1,7 @@
 #include "cli/commands/bot_command.h"
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -106,7 +107,20 @@ class Bot {
     if (!flags_.events_log.empty()) {
       std::ofstream(flags_.events_log, std::ios::app) << id << " " << type << "\n";
     }
-    if (!flags_.state_file.empty()) std::ofstream(flags_.state_file, std::ios::trunc) << id;
+    if (!flags_.state_file.empty()) save_state(id);
+  }
+
+  // Write-then-rename, so a kill at any moment leaves the old id or the new one. (Truncating the
+  // file in place could leave it empty, and the restarted bot would resume at the live frontier,
+  // skipping what came in between.)
+  void save_state(const std::string& id) const {
+    const std::string temporary = flags_.state_file + ".tmp";
+    std::ofstream(temporary, std::ios::trunc) << id;
+    std::error_code error;
+    std::filesystem::rename(temporary, flags_.state_file, error);
+    if (error)
+      std::cerr << "hexpost bot: cannot save " << flags_.state_file << ": " << error.message()
+                << "\n";
   }
 
   void handle(const std::string& type, const json& event) {
