@@ -143,7 +143,10 @@ class AccountStream : public StreamWriter {
       found = s_.events.for_account(account_, cursor_, upto, kCatchUpBatch);
       if (found.size() == static_cast<std::size_t>(kCatchUpBatch)) upto = found.back().position;
     }
-    cursor_ = upto;
+    // Never backwards: the hub's frontier can lag behind a `since` position (not yet
+    // initialised, or not yet caught up with an event the client already saw), and moving the
+    // cursor back to it would send that client's events again.
+    if (cursor_ < upto) cursor_ = upto;
     for (const auto& e : found) queue(account_event_line(s_.games, e, account_));
   }
 
@@ -177,7 +180,7 @@ class GameStream : public StreamWriter {
     const auto ours = [this](const storage::EventRecord& e) { return e.game_id == game_; };
     const bool in_ring = s_.hub.read(cursor_, ours, found, upto);
     if (!in_ring) upto = s_.hub.frontier();
-    cursor_ = upto;
+    if (cursor_ < upto) cursor_ = upto;
     if (!in_ring || !found.empty()) send_state();
   }
 
