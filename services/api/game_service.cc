@@ -5,6 +5,7 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "rules/core/text.h"
 #include "services/api/routes.h"
 #include "services/storage/pool.h"
 
@@ -103,14 +104,10 @@ GameServiceOptions game_service_options(
   options.competition_interval_ms =
       static_cast<int>(1000 * positive_number(env, "HEXPOST_COMPETITION_S", 10, 3600));
   if (auto it = env.find("HEXPOST_ORGANISERS"); it != env.end()) {
-    std::string name;
-    for (char ch : it->second + ",") {
-      if (ch != ',' && ch != ' ') {
-        name += ch;
-      } else if (!name.empty()) {
-        options.organisers.push_back(name);
-        name.clear();
-      }
+    for (std::string_view part : rules::split(it->second, ',')) {
+      std::string name(part);
+      std::erase(name, ' ');
+      if (!name.empty()) options.organisers.push_back(name);
     }
   }
   return options;

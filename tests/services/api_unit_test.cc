@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "services/api/game_service.h"
 #include "services/api/guards.h"
 #include "services/api/json_body.h"
 #include "services/api/problem.h"
@@ -126,6 +127,17 @@ TEST(JsonBody, ParsesOrThrowsApiError) {
   EXPECT_EQ(status_of(request("POST", json, "{")), 400);
   EXPECT_EQ(status_of(request("POST", json, "\"\xff\"")), 400);
   EXPECT_EQ(status_of(request("POST", json, std::string(100000, '['))), 400);
+}
+
+}  // namespace
+
+namespace {
+
+// HEXPOST_ORGANISERS: comma-separated usernames; spaces and empty entries are ignored.
+TEST(GameServiceOptions, OrganisersFromTheEnvironment) {
+  const auto options = api::game_service_options({{"HEXPOST_ORGANISERS", " ann, bob ,,carl"}});
+  EXPECT_EQ(options.organisers, (std::vector<std::string>{"ann", "bob", "carl"}));
+  EXPECT_TRUE(api::game_service_options({}).organisers.empty());
 }
 
 }  // namespace
