@@ -96,7 +96,8 @@ cmake_build() {
 }
 
 # has_target BUILD_DIR NAME : the configured tree defines target NAME.
-has_target() { cmake --build "$1" --target help 2>/dev/null | grep -qE "^$2: "; }
+# grep reads to the end (no -q) so the producer never dies of SIGPIPE under pipefail.
+has_target() { cmake --build "$1" --target help 2>/dev/null | grep -E "^$2: " >/dev/null; }
 
 # ---------------------------------------------------------------- private PostgreSQL cluster
 # Layout of a cluster directory DIR:
@@ -185,7 +186,8 @@ pg_start_server() {
       echo "$port" >"$dir/port"
       return 0
     fi
-    if tail -n +"$((before + 1))" "$dir/server.log" | grep -qE 'could not bind|could not create any TCP/IP sockets|Address already in use'; then
+    if tail -n +"$((before + 1))" "$dir/server.log" |
+      grep -E 'could not bind|could not create any TCP/IP sockets|Address already in use' >/dev/null; then
       port=$(random_port)
       continue
     fi

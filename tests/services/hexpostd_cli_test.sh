@@ -5,8 +5,12 @@ set -euo pipefail
 bin=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-"$bin" --help | grep -q 'HEXPOST_DATABASE_URL' || fail "--help does not list the variables"
-"$bin" --version | grep -qE '^hexpostd [0-9]+\.[0-9]+' || fail "--version"
+# Capture first: `cmd | grep -q` under pipefail fails whenever grep exits at the first match
+# before cmd has finished writing (SIGPIPE), which happened on CI's slower ASan build.
+help=$("$bin" --help)
+grep -q 'HEXPOST_DATABASE_URL' <<<"$help" || fail "--help does not list the variables"
+version=$("$bin" --version)
+grep -qE '^hexpostd [0-9]+\.[0-9]+' <<<"$version" || fail "--version"
 
 rc=0; out=$("$bin" 2>&1) || rc=$?
 [ "$rc" -eq 2 ] || fail "no subcommand: exit $rc, want 2"
