@@ -177,6 +177,18 @@ const char* kFilledSlots =
     "substr(u.x, 2)::int) END, '' ORDER BY u.n) FROM unnest(string_to_array($18, E'\\x01')) "
     "WITH ORDINALITY u(x, n)), $18)";
 
+// The move event's "your turn" outbox rows (docs/mail.md): one per account of a seat to move
+// whose preference is not off (bots default to off), in the move's transaction. Every other
+// mailable event kind is enqueued by the trigger of migration 0008.
+const char* kYourTurnMail =
+    "INSERT INTO mail_outbox (account_id, kind, event_id, event_kind, game_id, ply, payload, "
+    "status, created_at) SELECT a.id, 'your_turn', e.id, 'move', g.id, g.ply, '{}', "
+    "CASE WHEN p.mode = 'digest' THEN 'held' ELSE 'queued' END, $22::timestamptz "
+    "FROM g CROSS JOIN e JOIN game_seats ms ON ms.game_id = g.id AND ms.seat = ANY(g.to_move) "
+    "JOIN accounts a ON a.id = ms.account_id LEFT JOIN notification_prefs p "
+    "ON p.account_id = a.id AND p.kind = 'your_turn' "
+    "WHERE coalesce(p.mode, CASE WHEN a.is_bot THEN 'off' ELSE 'every' END) <> 'off'";
+
 }  // namespace
 
 namespace {
@@ -315,6 +327,9 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       "b AS (SELECT " +
       std::string(kFilledSlots) +
       " AS body), "
+      "o AS (" +
+      std::string(kYourTurnMail) +
+      "), "
       "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body, "
       "created_at) SELECT $10, $15, $16, $17, b.body, $22::timestamptz FROM g, b WHERE $15 <> '' "
       "RETURNING 1) "

@@ -299,6 +299,34 @@ TEST(MailOutbox, TheTriggerWritesRowsForExactlyTheRightRecipients) {
   EXPECT_EQ(outbox_rows(w, creator, "your_turn") + outbox_rows(w, invitee, "your_turn"), 1);
 }
 
+// A move's "your turn" rows come from the move statement itself (migration 0008), not the
+// trigger: exactly one row for the account now to move, tied to the move event, and held when
+// that account asked for a digest.
+TEST(MailOutbox, AMoveQueuesOneYourTurnRowForTheSeatNowToMove) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  Account a = svctest::make_account(w.client, "olga");
+  Account b = svctest::make_account(w.client, "pete");
+  for (const Account* who : {&a, &b}) {
+    ASSERT_EQ(w.client.patch("/v1/me/notifications", {{"your_turn", "digest"}}, who->token).status,
+              200);
+  }
+  const std::string id = svctest::start_game(w.client, {a, b}, "counting");
+  const bool a_first = w.game(id, a)["to_move"][0] == a.username;
+  const Account& mover = a_first ? a : b;
+  const Account& next = a_first ? b : a;
+  const long long before = outbox_rows(w, next, "your_turn");
+  ASSERT_EQ(
+      w.client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}}, mover.token).status,
+      201);
+  EXPECT_EQ(outbox_rows(w, next, "your_turn"), before + 1);
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_outbox o JOIN game_events e ON e.id = "
+                        "o.event_id WHERE o.kind = 'your_turn' AND o.event_kind = 'move' AND "
+                        "e.kind = 'move' AND o.game_id = " +
+                        id + " AND o.ply = 1 AND o.status = 'held'"),
+            1);
+}
+
 }  // namespace
 
 namespace {
