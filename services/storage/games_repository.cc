@@ -157,15 +157,6 @@ const char* kClocksJson =
     "AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'), 'remaining_s', s.remaining_s)) "
     "FROM s)";
 
-// After COMMIT: one NOTIFY per event id of the comma-separated list (sql::notify_event).
-void notify_events(pqxx::connection& c, const std::string& ids) {
-  for (std::size_t from = 0; from < ids.size();) {
-    const std::size_t comma = std::min(ids.find(',', from), ids.size());
-    sql::notify_event(c, ids.substr(from, comma - from));
-    from = comma + 1;
-  }
-}
-
 // $18 with its clock slots (EntryWrite::response_body) filled from `s`: the body split at \x01
 // alternates text and slots ("d0", "r1"). Plain text work: parsing the answer as jsonb to set
 // the seats' clocks cost ~0.17 ms per move.
@@ -224,6 +215,8 @@ LoadedGame loaded_from(const pqxx::row& row, int at) {
 }
 
 }  // namespace
+
+GamesRepository::GamesRepository(ConnectionPool& pool) : pool_(pool), notifier_(pool.url()) {}
 
 std::optional<LoadedGame> GamesRepository::load(Id game_id, const std::string& at, bool with_moves,
                                                 Id account_id, const std::string& idempotency_key) {
@@ -361,9 +354,7 @@ WriteResult GamesRepository::append_entry(const EntryWrite& w) {
       result.outcome =
           is_idempotency_violation(e) ? WriteOutcome::kDuplicateKey : WriteOutcome::kConflict;
     }
-    // Only once `tx` is gone: libpqxx allows one transaction per connection at a time, and the
-    // notify opens its own (a NOTIFY sent inside `tx` would fail and be swallowed).
-    notify_events(c, event_ids);
+    announce(event_ids);
     return result;
   });
 }
@@ -386,21 +377,28 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
   return pool_.run([&](pqxx::connection& c) {
     WriteResult result;
     c.prepare("games_update_status", kSql);
-    std::optional<pqxx::nontransaction> tx(std::in_place, c);
+    pqxx::nontransaction tx(c);
     const pqxx::result r =
-        tx->exec_prepared("games_update_status", w.game_id, w.expected_version, w.status,
-                          sql::json_array(w.draw_offers), sql::json_array(w.to_move), w.finished,
-                          w.finished ? w.result_json : std::string("null"), w.event_kind,
-                          sql::json_array(w.recipients), w.event_payload_json,
-                          sql::json_array(w.placements), sql::json_array(w.scores), w.at);
+        tx.exec_prepared("games_update_status", w.game_id, w.expected_version, w.status,
+                         sql::json_array(w.draw_offers), sql::json_array(w.to_move), w.finished,
+                         w.finished ? w.result_json : std::string("null"), w.event_kind,
+                         sql::json_array(w.recipients), w.event_payload_json,
+                         sql::json_array(w.placements), sql::json_array(w.scores), w.at);
     if (r.empty()) return result;
     result.outcome = WriteOutcome::kApplied;
     result.version = r[0][0].as<std::int64_t>();
     result.event_id = r[0][1].as<Id>();
-    tx.reset();  // one transaction per connection at a time: the notify opens its own
-    sql::notify_event(c, std::to_string(result.event_id));
+    notifier_.post(std::to_string(result.event_id));
     return result;
   });
+}
+
+void GamesRepository::announce(const std::string& event_ids) {
+  for (std::size_t from = 0; from < event_ids.size();) {
+    const std::size_t comma = std::min(event_ids.find(',', from), event_ids.size());
+    notifier_.post(event_ids.substr(from, comma - from));
+    from = comma + 1;
+  }
 }
 
 std::vector<GameListItem> GamesRepository::list_for_player(

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "services/storage/event_notifier.h"
 #include "services/storage/move_cache.h"
 #include "services/storage/records.h"
 
@@ -32,7 +33,7 @@ struct WriteResult {
 
 class GamesRepository {
  public:
-  explicit GamesRepository(ConnectionPool& pool) : pool_(pool) {}
+  explicit GamesRepository(ConnectionPool& pool);
 
   // The game with its seats; the moves when with_moves; the stored response for
   // (account_id, idempotency_key) when the key is not empty. `at` (RFC 3339) is the instant
@@ -66,8 +67,12 @@ class GamesRepository {
   // The moves of `loaded`: the cached prefix and the rows the statement read after it.
   void complete_moves(LoadedGame& loaded, const MoveCache::Moves& cached);
 
+  // Queues the NOTIFY of each committed event of a comma-separated id list.
+  void announce(const std::string& event_ids);
+
   ConnectionPool& pool_;
   MoveCache moves_;
+  EventNotifier notifier_;
 };
 
 }  // namespace storage

@@ -69,22 +69,4 @@ inline Principal principal_from(const pqxx::row& row, int at = 0) {
   return p;
 }
 
-// NOTIFY hexpost_events for a committed event, in a transaction of its own. A NOTIFY inside the
-// writing transaction holds PostgreSQL's one notify lock until that commit's WAL flush is done,
-// which serialises every notifying commit in the cluster (measured here: ~250-330 notifying
-// inserts/s at 16 clients against ~5,000 without; docs/game-service.md). A notify-only
-// transaction writes no WAL, so it holds the lock only briefly. NOTIFY is a wake-up: listeners
-// read game_events after the last id they saw (and poll, since a crash between the commit and
-// this call loses the wake-up but never the row). Failures are swallowed: the change is
-// committed and must be answered as such; a broken connection is reopened by the pool.
-inline void notify_event(pqxx::connection& c, const std::string& event_id) noexcept {
-  try {
-    c.prepare("events_notify", "SELECT pg_notify('hexpost_events', $1)");
-    pqxx::nontransaction tx(c);
-    tx.exec_prepared("events_notify", event_id);
-  } catch (const std::exception&) {
-    // Nothing to undo: the event row is committed and listeners will find it.
-  }
-}
-
 }  // namespace storage::sql
