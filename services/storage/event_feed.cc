@@ -17,9 +17,6 @@ const std::string kColumns =
     "e.payload::text, " +
     sql::ts("e.created_at");
 
-// Only rows of transactions that ended before this snapshot's oldest running one.
-constexpr const char* kCommitted = "e.txid < pg_snapshot_xmin(pg_current_snapshot())";
-
 EventRecord event_from(const pqxx::row& row) {
   EventRecord e;
   e.position.txid = row[0].as<std::uint64_t>();
@@ -107,7 +104,7 @@ std::vector<EventRecord> EventFeedConnection::committed_after(const StreamPositi
   return events_from(tx.exec_params("SELECT " + kColumns +
                                         " FROM game_events e WHERE (e.txid, e.id) > ($1::xid8, "
                                         "$2) AND " +
-                                        kCommitted + " ORDER BY e.txid, e.id LIMIT $3",
+                                        sql::kEventCommitted + " ORDER BY e.txid, e.id LIMIT $3",
                                     std::to_string(after.txid), after.id, limit));
 }
 
@@ -115,8 +112,8 @@ StreamPosition EventFeedConnection::head() {
   ensure_connected();
   pqxx::nontransaction tx(state_->connection);
   const pqxx::result r =
-      tx.exec(std::string("SELECT e.txid::text, e.id FROM game_events e WHERE ") + kCommitted +
-              " ORDER BY e.txid DESC, e.id DESC LIMIT 1");
+      tx.exec(std::string("SELECT e.txid::text, e.id FROM game_events e WHERE ") +
+              sql::kEventCommitted + " ORDER BY e.txid DESC, e.id DESC LIMIT 1");
   if (r.empty()) return {};
   return {r[0][0].as<std::uint64_t>(), r[0][1].as<Id>()};
 }

@@ -6,9 +6,6 @@
 namespace storage {
 namespace {
 
-// How far below the cursor rate_next_game looks again for late-committed events.
-constexpr Id kLookback = 1000;
-
 const std::string kRatingColumns =
     "r.game, r.system, r.account_id, a.username, r.rating, r.deviation, r.volatility, r.games, "
     "r.reached_2400, r.period";
@@ -119,37 +116,42 @@ const std::string kChangeSelect =
 }  // namespace
 
 bool RatingsRepository::rate_next_game(const GameRater& rate, const std::string& at) {
+  // The cursor is a (txid, id) position: only events of ended transactions are read, in commit-
+  // safe order, so one that commits late is still ahead of the cursor when it becomes visible.
+  static const std::string kNext =
+      std::string(
+          "SELECT e.txid::text, e.id, e.game_id FROM game_events e JOIN games g ON g.id = "
+          "e.game_id WHERE (e.txid, e.id) > ($1::xid8, $2::bigint) AND ") +
+      sql::kEventCommitted +
+      " AND e.kind = 'game_finished' AND g.rated AND g.status = 'finished' AND NOT EXISTS "
+      "(SELECT 1 FROM rating_changes c WHERE c.game_id = e.game_id) ORDER BY e.txid, e.id "
+      "LIMIT 1";
+  static const std::string kFrontier =
+      std::string("SELECT e.txid::text, e.id FROM game_events e WHERE ") + sql::kEventCommitted +
+      " ORDER BY e.txid DESC, e.id DESC LIMIT 1";
   return pool_.run([&](pqxx::connection& c) {
     pqxx::work tx(c);
-    const auto cursor =
-        tx.exec("SELECT last_event_id FROM event_cursors WHERE name = 'ratings' FOR UPDATE")[0][0]
-            .as<Id>();
-    // A lookback below the cursor catches events that committed after a higher id was passed.
-    const pqxx::result next = tx.exec_params(
-        "SELECT e.id, e.game_id FROM game_events e JOIN games g ON g.id = e.game_id WHERE e.id > "
-        "$1::bigint - $2::bigint AND e.kind = 'game_finished' AND g.rated AND g.status = "
-        "'finished' AND NOT "
-        "EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = e.game_id) ORDER BY e.id "
-        "LIMIT 1",
-        cursor, kLookback);
-    if (next.empty()) {
-      tx.exec(
-          "UPDATE event_cursors SET last_event_id = (SELECT coalesce(max(id), 0) FROM "
-          "game_events) WHERE name = 'ratings'");
-      tx.commit();
-      return false;
+    const pqxx::row cursor = tx.exec1(
+        "SELECT last_txid::text, last_event_id FROM event_cursors WHERE name = 'ratings' FOR "
+        "UPDATE");
+    const pqxx::result next = tx.exec_params(kNext, cursor[0].c_str(), cursor[1].as<Id>());
+    // Nothing to rate: skip the cursor to the end of what has ended, so the next call starts there.
+    const pqxx::result moved_to = next.empty() ? tx.exec(kFrontier) : next;
+    if (!next.empty()) {
+      if (auto finished = load_finished(tx, next[0][2].as<Id>())) {
+        const GameRating rating = rate(*finished);
+        for (const auto& change : rating.elo) store_change(tx, change, finished->game_id, at);
+        queue_period_results(tx, *finished, rating);
+      }
     }
-    if (auto finished = load_finished(tx, next[0][1].as<Id>())) {
-      const GameRating rating = rate(*finished);
-      for (const auto& change : rating.elo) store_change(tx, change, finished->game_id, at);
-      queue_period_results(tx, *finished, rating);
+    if (!moved_to.empty()) {
+      tx.exec_params(
+          "UPDATE event_cursors SET last_txid = $1::xid8, last_event_id = $2 WHERE name = "
+          "'ratings'",
+          moved_to[0][0].c_str(), moved_to[0][1].as<Id>());
     }
-    tx.exec_params(
-        "UPDATE event_cursors SET last_event_id = greatest(last_event_id, $1) WHERE name = "
-        "'ratings'",
-        next[0][0].as<Id>());
     tx.commit();
-    return true;
+    return !next.empty();
   });
 }
 

@@ -69,4 +69,9 @@ inline Principal principal_from(const pqxx::row& row, int at = 0) {
   return p;
 }
 
+// The condition that a game_events row `e` is from a transaction that ended before this
+// statement's snapshot's oldest running one: reading in (txid, id) order up to here never skips a
+// row that commits later (docs/events.md).
+inline constexpr const char* kEventCommitted = "e.txid < pg_snapshot_xmin(pg_current_snapshot())";
+
 }  // namespace storage::sql
