@@ -116,27 +116,30 @@ const std::string kChangeSelect =
 }  // namespace
 
 bool RatingsRepository::rate_next_game(const GameRater& rate, const std::string& at) {
-  // The cursor is a (txid, id) position: only events of ended transactions are read, in commit-
-  // safe order, so one that commits late is still ahead of the cursor when it becomes visible.
+  // The cursor is a (txid, id) position below which every event has been seen: it only moves
+  // over events of transactions that have ended (sql::kEventCommitted), so an event that commits
+  // late is still ahead of it when it becomes visible. Games are rated as soon as their event is
+  // visible, also above that point; no rating_changes row yet is the condition that stops a
+  // game being rated twice.
   static const std::string kNext =
-      std::string(
-          "SELECT e.txid::text, e.id, e.game_id FROM game_events e JOIN games g ON g.id = "
-          "e.game_id WHERE (e.txid, e.id) > ($1::xid8, $2::bigint) AND ") +
-      sql::kEventCommitted +
-      " AND e.kind = 'game_finished' AND g.rated AND g.status = 'finished' AND NOT EXISTS "
-      "(SELECT 1 FROM rating_changes c WHERE c.game_id = e.game_id) ORDER BY e.txid, e.id "
+      std::string("SELECT e.txid::text, e.id, e.game_id, ") + sql::kEventCommitted +
+      " FROM game_events e JOIN games g ON g.id = e.game_id WHERE (e.txid, e.id) > ($1::xid8, "
+      "$2::bigint) AND e.kind = 'game_finished' AND g.rated AND g.status = 'finished' AND NOT "
+      "EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = e.game_id) ORDER BY e.txid, e.id "
       "LIMIT 1";
-  static const std::string kFrontier =
-      std::string("SELECT e.txid::text, e.id FROM game_events e WHERE ") + sql::kEventCommitted +
-      " ORDER BY e.txid DESC, e.id DESC LIMIT 1";
+  static const std::string kToFrontier =
+      std::string(
+          "UPDATE event_cursors c SET last_txid = f.txid, last_event_id = f.id FROM (SELECT "
+          "e.txid, e.id FROM game_events e WHERE ") +
+      sql::kEventCommitted +
+      " ORDER BY e.txid DESC, e.id DESC LIMIT 1) f WHERE c.name = 'ratings' AND (f.txid, f.id) > "
+      "(c.last_txid, c.last_event_id)";
   return pool_.run([&](pqxx::connection& c) {
     pqxx::work tx(c);
     const pqxx::row cursor = tx.exec1(
         "SELECT last_txid::text, last_event_id FROM event_cursors WHERE name = 'ratings' FOR "
         "UPDATE");
     const pqxx::result next = tx.exec_params(kNext, cursor[0].c_str(), cursor[1].as<Id>());
-    // Nothing to rate: skip the cursor to the end of what has ended, so the next call starts there.
-    const pqxx::result moved_to = next.empty() ? tx.exec(kFrontier) : next;
     if (!next.empty()) {
       if (auto finished = load_finished(tx, next[0][2].as<Id>())) {
         const GameRating rating = rate(*finished);
@@ -144,11 +147,14 @@ bool RatingsRepository::rate_next_game(const GameRater& rate, const std::string&
         queue_period_results(tx, *finished, rating);
       }
     }
-    if (!moved_to.empty()) {
+    if (!next.empty() && next[0][3].as<bool>()) {
       tx.exec_params(
           "UPDATE event_cursors SET last_txid = $1::xid8, last_event_id = $2 WHERE name = "
           "'ratings'",
-          moved_to[0][0].c_str(), moved_to[0][1].as<Id>());
+          next[0][0].c_str(), next[0][1].as<Id>());
+    } else {
+      // Nothing ended lies between the cursor and the first match: move up to what has ended.
+      tx.exec(kToFrontier);
     }
     tx.commit();
     return !next.empty();
