@@ -80,6 +80,7 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_PUBLIC_URL           base URL of unsubscribe links (default https://DOMAIN)
   HEXPOST_MAIL_POLL_MS         mail sender period (default 2000)
   HEXPOST_MAIL_MAX_ATTEMPTS    delivery attempts before a mail is failed (default 12)
+  HEXPOST_MAIL_RETAIN_DAYS     days outbox rows and inbound ids are kept (default 30)
 )";
 
 void setup_logging(const std::string& level) {

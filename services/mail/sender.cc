@@ -41,6 +41,9 @@ StartTls starttls_mode(const std::string& text) {
                               "'");
 }
 
+// Rows deleted per pass and table: 500 a second at the default poll, cheap when there are none.
+constexpr int kPurgeBatch = 1000;
+
 double random_unit() {
   thread_local std::mt19937_64 engine{std::random_device{}()};
   return std::uniform_real_distribution<double>(0, 1)(engine);
@@ -64,6 +67,7 @@ MailOptions mail_options(const Env& env) {
   while (!o.public_url.empty() && o.public_url.back() == '/') o.public_url.pop_back();
   o.poll = std::chrono::milliseconds(bounded(env, "HEXPOST_MAIL_POLL_MS", 2000, 3'600'000));
   o.max_attempts = static_cast<int>(bounded(env, "HEXPOST_MAIL_MAX_ATTEMPTS", 12, 100));
+  o.retain_days = static_cast<int>(bounded(env, "HEXPOST_MAIL_RETAIN_DAYS", 30, 3650));
   return o;
 }
 
@@ -90,7 +94,10 @@ void Sender::stop() { task_.stop(); }
 
 int Sender::run_once() {
   try {
-    repo_.make_digests(hxclock::to_rfc3339(clock_.now()), options_.digest_period_s);
+    const hxclock::TimePoint now = clock_.now();
+    repo_.make_digests(hxclock::to_rfc3339(now), options_.digest_period_s);
+    const auto retained = std::chrono::hours(24) * options_.retain_days;
+    repo_.purge_before(hxclock::to_rfc3339(now - retained), kPurgeBatch);
     if (!smtp_) return 0;  // disabled: the outbox keeps the rows, unrendered (no wasted work)
     render_due();
     return send_due();

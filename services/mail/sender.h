@@ -8,6 +8,10 @@
 // 5xx reply or the attempt limit marks the row failed; a 5xx also counts a hard bounce for the
 // address, which is suppressed after `hard_bounce_limit` of them in a row (a delivery resets the
 // count). Without an SMTP URL nothing is rendered or sent and the outbox keeps recording.
+//
+// Retention: each pass deletes up to 1,000 outbox rows and 1,000 inbound Message-IDs older than
+// retain_days, whatever their state (a notification that old is no longer worth sending), so
+// the tables stay bounded also when mail is off.
 
 #include <chrono>
 #include <map>
@@ -35,13 +39,14 @@ struct MailOptions {
   int batch = 50;
   std::chrono::milliseconds poll{2000};  // HEXPOST_MAIL_POLL_MS
   double digest_period_s = 86400;
+  int retain_days = 30;  // HEXPOST_MAIL_RETAIN_DAYS: older outbox rows and inbound ids are deleted
   bool enabled() const { return !smtp.url.empty(); }
 };
 
 // Reads HEXPOST_SMTP_URL, HEXPOST_SMTP_USER, HEXPOST_SMTP_PASSWORD, HEXPOST_SMTP_STARTTLS
 // (off|try|require), HEXPOST_MAIL_FROM, HEXPOST_MAIL_DOMAIN, HEXPOST_PUBLIC_URL,
-// HEXPOST_MAIL_POLL_MS, HEXPOST_MAIL_MAX_ATTEMPTS. Throws std::invalid_argument naming the
-// variable on a bad value.
+// HEXPOST_MAIL_POLL_MS, HEXPOST_MAIL_MAX_ATTEMPTS, HEXPOST_MAIL_RETAIN_DAYS. Throws
+// std::invalid_argument naming the variable on a bad value.
 MailOptions mail_options(const std::map<std::string, std::string, std::less<>>& env);
 
 // The delay before retry number `attempts` (1 = the first retry): base * 2^(attempts-1), capped,

@@ -1,7 +1,8 @@
 #pragma once
 // Play by email (issue 12; docs/mail.md): notification preferences, the mail secret, the outbox,
-// suppressed addresses and inbound de-duplication. Outbox rows of notifications are written by
-// the game_events trigger of migration 0006, in the event's own transaction.
+// suppressed addresses and inbound de-duplication. Outbox rows of notifications are written in the
+// event's own transaction: by the move statement for moves (GamesRepository::append_entry,
+// migration 0008), by the game_events trigger for the other kinds.
 
 #include <functional>
 #include <map>
@@ -96,6 +97,11 @@ class MailRepository {
   // number of rows claimed.
   int send_due(const std::string& now, int limit, int hard_bounce_limit,
                const std::function<SendOutcome(const ClaimedMail&)>& send);
+
+  // Deletes up to `limit` outbox rows created before `before` and up to `limit` inbound
+  // Message-IDs received before it (both found by index, migration 0010). Returns the number of
+  // outbox rows deleted.
+  int purge_before(const std::string& before, int limit);
 
   // ---- inbound
   struct SeatIdentity {

@@ -238,3 +238,50 @@ TEST(MailDelivery, SmtpAuthRefusedIsTheServersProblemNotABounce) {
 }
 
 }  // namespace
+
+namespace {
+
+using svctest::Account;
+
+// HEXPOST_MAIL_RETAIN_DAYS (30 here): a pass of the sender deletes outbox rows and inbound
+// Message-IDs older than that, in every state, and keeps younger ones.
+TEST(MailRetention, RowsOlderThanTheRetentionGoWhateverTheirStateYoungerOnesStay) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  ASSERT_EQ(w.options.retain_days, 30);
+  const Account a = svctest::make_account(w.client, "rita");
+  const std::string now = hxclock::to_rfc3339(w.clock.now());
+  {
+    pqxx::connection c(svctest::database_url());
+    pqxx::nontransaction tx(c);
+    tx.exec_params(
+        "INSERT INTO mail_outbox (account_id, kind, status, created_at) SELECT a.id, "
+        "'your_turn', r.status, $1::timestamptz - r.age FROM accounts a, (VALUES ('queued', "
+        "interval '31 days'), ('digested', '31 days'), ('sent', '31 days'), ('failed', '31 days'), "
+        "('suppressed', '31 days'), ('queued', '29 days'), ('sent', '29 days')) r (status, age) "
+        "WHERE a.username = $2",
+        now, a.username);
+    tx.exec_params(
+        "INSERT INTO mail_inbound (message_id, received_at) VALUES ('<old-' || $2 || '@x>', "
+        "$1::timestamptz - interval '31 days'), ('<young-' || $2 || '@x>', $1::timestamptz - "
+        "interval '29 days')",
+        now, a.username);
+  }
+  // Other tests' old rows share the table: enough passes to reach these.
+  for (int i = 0; i < 20; ++i) w.sender->run_once();
+  const std::string mine =
+      "FROM mail_outbox WHERE account_id = (SELECT id FROM accounts WHERE username = '" +
+      a.username + "')";
+  EXPECT_EQ(w.sql_count("SELECT count(*) " + mine), 2);
+  EXPECT_EQ(w.sql_count("SELECT count(*) " + mine + " AND created_at > '" + now +
+                        "'::timestamptz - interval '30 days'"),
+            2);
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_inbound WHERE message_id LIKE '<%-" +
+                        a.username + "@x>'"),
+            1);
+  EXPECT_EQ(w.sql_count("SELECT count(*) FROM mail_inbound WHERE message_id = '<young-" +
+                        a.username + "@x>'"),
+            1);
+}
+
+}  // namespace

@@ -278,6 +278,10 @@ TEST(MailSender, OptionsFromTheEnvironment) {
   EXPECT_THROW(mail::mail_options({{"HEXPOST_SMTP_URL", "http://x"}}), std::invalid_argument);
   EXPECT_THROW(mail::mail_options({{"HEXPOST_SMTP_STARTTLS", "maybe"}}), std::invalid_argument);
   EXPECT_THROW(mail::mail_options({{"HEXPOST_MAIL_POLL_MS", "0"}}), std::invalid_argument);
+  EXPECT_EQ(mail::mail_options({}).retain_days, 30);
+  EXPECT_EQ(mail::mail_options({{"HEXPOST_MAIL_RETAIN_DAYS", "400"}}).retain_days, 400);
+  EXPECT_THROW(mail::mail_options({{"HEXPOST_MAIL_RETAIN_DAYS", "0"}}), std::invalid_argument);
+  EXPECT_THROW(mail::mail_options({{"HEXPOST_MAIL_RETAIN_DAYS", "3651"}}), std::invalid_argument);
 }
 
 }  // namespace
