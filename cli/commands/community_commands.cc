@@ -91,6 +91,10 @@ void add_tournaments(CLI::App& app, int& exit_code) {
 void print_tournament(const json& t) {
   std::cout << text(t.value("name", json())) << " (" << text(t.value("game", json())) << ", "
             << text(t.value("status", json())) << ")\n";
+  if (t.value("status", "") == "open" && t.contains("entry_closes_at")) {
+    std::cout << "Entry closes " << text(t.at("entry_closes_at"))
+              << "; it starts then if 2 or more have joined.\n";
+  }
   std::cout << "Standings:\n";
   int rank = 0;
   for (const json& s : t.value("standings", json::array())) {

@@ -40,8 +40,9 @@ std::string time_field(const json& body, const std::string& name) {
 json settings_field(const json& body) {
   const json given = object_field(body, "settings");
   const std::map<std::string, std::pair<int, int>> ranges = {
-      {"games_per_match", {1, 9}}, {"max_tiebreaks", {0, 5}}, {"division_size", {2, 64}},
-      {"promote", {0, 16}},        {"relegate", {0, 16}},     {"timeout_limit", {0, 100}}};
+      {"games_per_match", {1, 9}},    {"max_tiebreaks", {0, 5}}, {"division_size", {2, 64}},
+      {"promote", {0, 16}},           {"relegate", {0, 16}},     {"timeout_limit", {0, 100}},
+      {"season_break_days", {0, 365}}};
   for (const auto& [key, value] : given.items()) {
     if (key == "all_at_once" && value.is_boolean()) continue;
     if (key == "bye_points" && value.is_number() && value >= 0 && value <= 1) continue;

@@ -347,6 +347,18 @@ WithdrawStatus TournamentsRepository::opt_out(Id tournament_id, Id account_id) {
   });
 }
 
+std::vector<Id> TournamentsRepository::closed_entry_ids(const std::string& now) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::read_transaction tx(c);
+    std::vector<Id> ids;
+    for (const auto& row : tx.exec_params("SELECT id FROM tournaments WHERE status = 'open' AND "
+                                          "entry_closes_at <= $1::timestamptz ORDER BY id",
+                                          now))
+      ids.push_back(row[0].as<Id>());
+    return ids;
+  });
+}
+
 std::vector<Id> TournamentsRepository::running_ids() {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::read_transaction tx(c);

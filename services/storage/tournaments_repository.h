@@ -121,6 +121,8 @@ class TournamentsRepository {
   WithdrawStatus opt_out(Id tournament_id, Id account_id);
   // Running tournaments, for the worker.
   std::vector<Id> running_ids();
+  // Open tournaments whose entry window closed at or before `now` (RFC 3339).
+  std::vector<Id> closed_entry_ids(const std::string& now);
   // One step; false when `decide` chose nothing (or the tournament is locked by another step).
   // Throws std::runtime_error with the starter's message when a game cannot be started.
   bool step(Id tournament_id, const StepDecider& decide, const GameStarter& start,

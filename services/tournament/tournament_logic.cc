@@ -1,10 +1,12 @@
 #include "services/tournament/tournament_logic.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <set>
 
+#include "services/clock/clock.h"
 #include "services/competition/league.h"
 #include "services/competition/pairing.h"
 #include "services/competition/trf.h"
@@ -59,6 +61,14 @@ json standings_json(const storage::TournamentRecord& t) {
   return out;
 }
 
+// When the next season of league `t`, ending at `now`, closes its entry and starts on its own:
+// settings.season_break_days (default 7; 0 = at the worker's next pass) later.
+std::string season_starts_at(const storage::TournamentRecord& t, const std::string& now) {
+  const int break_days = json::parse(t.settings_json).value("season_break_days", 7);
+  const auto ended = hxclock::parse_rfc3339(now);
+  return ended ? hxclock::to_rfc3339(*ended + std::chrono::hours(24) * break_days) : "";
+}
+
 // The next season: final division rankings rolled over; withdrawn or forfeited entrants (and
 // those who opted out) are not re-registered.
 storage::NewTournament next_season(const storage::TournamentRecord& t, const std::string& now) {
@@ -88,7 +98,7 @@ storage::NewTournament next_season(const storage::TournamentRecord& t, const std
                            t.rated,
                            t.capacity,
                            "",
-                           "",
+                           season_starts_at(t, now),
                            t.league_id.value_or(t.id),
                            t.season + 1,
                            {},
@@ -241,6 +251,13 @@ json tournament_view(const storage::TournamentRecord& t, bool with_detail) {
   if (t.rounds) view["rounds_planned"] = *t.rounds;
   if (t.capacity) view["capacity"] = *t.capacity;
   if (t.league_id) view["league_id"] = std::to_string(*t.league_id);
+  // The entry window (the tournament starts on its own when it closes) and the dates so far.
+  for (const auto& [name, value] :
+       {std::pair{"entry_opens_at", &t.entry_opens_at},
+        std::pair{"entry_closes_at", &t.entry_closes_at}, std::pair{"started_at", &t.started_at},
+        std::pair{"finished_at", &t.finished_at}}) {
+    if (!value->empty()) view[name] = *value;
+  }
   if (!with_detail) return view;
   view["options"] = json::parse(t.options_json);
   view["clock"] = json::parse(t.clock_json);

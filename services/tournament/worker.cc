@@ -64,6 +64,11 @@ WorkDone CompetitionWorker::run_once() {
   while (ratings_.close_next_period(
       period, [this](const storage::OpenPeriod& p) { return rate_period(p, policy_); }, now))
     ++done.periods_closed;
+  for (storage::Id id : tournaments_.closed_entry_ids(now)) {
+    // Fewer than 2 entrants: start_step declines, and the tournament waits for its organiser.
+    if (tournaments_.step(id, start_step, tournament_game_starter(catalog_), fairness_seeds(), now))
+      ++done.tournaments_started;
+  }
   for (storage::Id id : tournaments_.running_ids()) done.tournament_steps += advance(id);
   return done;
 }

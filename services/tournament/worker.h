@@ -24,6 +24,7 @@ struct WorkDone {
   int games_rated = 0;
   int periods_closed = 0;
   int tournament_steps = 0;
+  int tournaments_started = 0;  // open ones whose entry window closed (with 2 entrants or more)
 };
 
 class CompetitionWorker {

@@ -17,11 +17,15 @@ schemas["NewTournament"] = {"type": "object", "required": ["name", "game", "form
     "relegate": {"type": "integer", "minimum": 0, "maximum": 16, "default": 2},
     "all_at_once": {"type": "boolean", "default": False},
     "timeout_limit": {"type": "integer", "minimum": 0, "maximum": 100, "default": 2},
+    "season_break_days": {"type": "integer", "minimum": 0, "maximum": 365, "default": 7},
     "bye_points": {"type": "number", "minimum": 0, "maximum": 1, "default": 1}}, "additionalProperties": False}}}
 schemas["TournamentSummary"] = {"type": "object", "required": ["id", "name", "game", "format", "status"], "properties": {
   "id": {"type": "string"}, "name": {"type": "string"}, "game": {"type": "string"}, "format": {"type": "string"},
   "status": {"type": "string", "enum": ["open", "running", "finished", "cancelled"]}, "organiser": {"type": "string"},
   "current_round": {"type": "integer"}, "season": {"type": "integer"}, "league_id": {"type": "string"},
+  "entry_opens_at": {"type": "string", "format": "date-time"},
+  "entry_closes_at": {"type": "string", "format": "date-time", "description": "an open tournament starts on its own then, with 2 entrants or more"},
+  "started_at": {"type": "string", "format": "date-time"}, "finished_at": {"type": "string", "format": "date-time"},
   "rated": {"type": "boolean"}, "players_per_game": {"type": "integer"}, "rounds_planned": {"type": "integer"}, "capacity": {"type": "integer"},
   "created_at": {"type": "string"}}}
 schemas["Pairing"] = {"type": "object", "required": ["usernames", "game_id"], "properties": {

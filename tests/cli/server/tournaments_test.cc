@@ -82,4 +82,27 @@ TEST(CliTournaments, JoinShowListAndRatingsAgainstTheRealServer) {
   EXPECT_EQ(hexpost(a, {"ratings", "iso-path", "--system", "trueskill"}).exit_code, 2);
 }
 
+// An open tournament with an entry window says when it closes (and starts on its own).
+TEST(CliTournaments, ShowSaysWhenTheEntryWindowCloses) {
+  CLI_REQUIRE_SERVER();
+  const User a = sign_up("twa");
+  svctest::Client http(server_port());
+  const svctest::Reply created = http.post("/v1/tournaments",
+                                           {{"name", "Window " + a.name},
+                                            {"game", "iso-path"},
+                                            {"format", "round-robin"},
+                                            {"entry_closes_at", "2099-01-01T00:00:00Z"}},
+                                           stored_token(a));
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body.at("id");
+  const json shown = parse_out(hexpost(a, {"tournament", "show", id, "--json"}));
+  const std::string closes = shown.at("entry_closes_at");
+  EXPECT_EQ(closes.substr(0, 19), "2099-01-01T00:00:00");
+  const auto text = hexpost(a, {"tournament", "show", id});
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_EQ(text.out.substr(0, text.out.find("Standings:")),
+            "Window " + a.name + " (iso-path, open)\nEntry closes " + closes +
+                "; it starts then if 2 or more have joined.\n");
+}
+
 }  // namespace

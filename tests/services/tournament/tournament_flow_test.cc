@@ -2,8 +2,10 @@
 // played by bots through the HTTP API with scripted results; exact standings at the end.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <numeric>
 
+#include "services/clock/clock.h"
 #include "services/fairness/fairness.h"
 #include "tests/services/tournament/tournament_support.h"
 
@@ -210,6 +212,11 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
     if (t.value("league_id", "") == done.at("id")) season2 = t;
   ASSERT_TRUE(season2.is_object()) << open.dump();
   EXPECT_EQ(season2.at("season"), 2);
+  // It starts on its own after the default season break of 7 days (or when the organiser says).
+  ASSERT_TRUE(season2.contains("entry_closes_at")) << season2.dump();
+  EXPECT_EQ(*hxclock::parse_rfc3339(season2.at("entry_closes_at").get<std::string>()) -
+                *hxclock::parse_rfc3339(done.at("finished_at").get<std::string>()),
+            std::chrono::hours(24 * 7));
   const std::string next_id = season2.at("id");
   // A newcomer joins the new season and starts in the lowest division.
   ASSERT_EQ(
@@ -226,6 +233,48 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                                                   {f.players[2].username, 2},
                                                   {f.players[4].username, 2},
                                                   {newcomer.username, 2}}));
+}
+
+// An open tournament starts on its own once its entry window closes, if it has 2 entrants or
+// more; with fewer it stays open for its organiser.
+TEST(TournamentFlow, StartsOnItsOwnWhenTheEntryWindowCloses) {
+  SVC_REQUIRE_DB();
+  hxclock::ManualClock clock(hxclock::system_clock().now());
+  TestServer server(database_url(), test_options(), 96, 8, clock);
+  Client client(server.port());
+  const Field f = make_field(client, "ew", 4);
+  const std::string closes = hxclock::to_rfc3339(clock.now() + std::chrono::hours(1));
+  const auto create = [&](const std::string& name) {
+    const json spec = {{"name", name},
+                       {"game", "counting"},
+                       {"format", "round-robin"},
+                       {"entry_closes_at", closes}};
+    const auto created = client.post("/v1/tournaments", spec, f.players[0].token);
+    EXPECT_EQ(created.status, 201) << created.text;
+    return created.body.at("id").get<std::string>();
+  };
+  const std::string full = create("Window full");
+  const std::string lonely = create("Window lonely");
+  for (const auto& p : f.players)
+    ASSERT_EQ(client.post("/v1/tournaments/" + full + "/join", json::object(), p.token).status,
+              201);
+  ASSERT_EQ(
+      client.post("/v1/tournaments/" + lonely + "/join", json::object(), f.players[1].token).status,
+      201);
+  EXPECT_EQ(server.service().competition.run_once().tournaments_started, 0);  // still open
+  clock.advance(std::chrono::hours(2));
+  EXPECT_EQ(server.service().competition.run_once().tournaments_started, 1);
+  const json started = client.get("/v1/tournaments/" + full, f.players[0].token).body;
+  EXPECT_EQ(started.at("status"), "running");
+  EXPECT_EQ(started.at("entry_closes_at"), closes);
+  EXPECT_TRUE(started.contains("started_at"));
+  ASSERT_EQ(started.at("rounds").size(), 1u);
+  EXPECT_EQ(started.at("rounds").at(0).at("pairings").size(), 2u);  // 4 players: 2 boards
+  EXPECT_EQ(client.get("/v1/tournaments/" + lonely, f.players[0].token).body.at("status"), "open");
+  // Joining after the close is refused.
+  const Account late = make_account(client, "ewlate");
+  EXPECT_EQ(client.post("/v1/tournaments/" + lonely + "/join", json::object(), late.token).status,
+            409);
 }
 
 TEST(TournamentFlow, WithdrawnPlayersForfeitTheirLaterGames) {
