@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -45,6 +46,10 @@ class Bot {
     if (!flags.state_file.empty()) {
       std::ifstream in(flags.state_file);
       std::getline(in, last_id_);
+      // remember() appends to the events log before it saves the state file: after a kill
+      // between the two, the log's last id is the newer position (resuming from the state file
+      // would receive that event twice).
+      if (!flags.events_log.empty()) last_id_ = last_logged_id(flags.events_log).value_or(last_id_);
     }
   }
 
@@ -100,6 +105,16 @@ class Bot {
       }
     }
     return !done_;
+  }
+
+  // The id of the last "<id> <type>" line of an events log, if any.
+  static std::optional<std::string> last_logged_id(const std::string& path) {
+    std::ifstream in(path);
+    std::optional<std::string> last;
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty()) last = line.substr(0, line.find(' '));
+    }
+    return last;
   }
 
   void remember(const std::string& id, const std::string& type) {
