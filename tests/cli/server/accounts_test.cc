@@ -3,7 +3,6 @@
 #include <sys/stat.h>
 
 #include <filesystem>
-#include <fstream>
 
 #include <pqxx/pqxx>
 
@@ -20,19 +19,12 @@ int file_mode(const std::string& path) {
   return static_cast<int>(st.st_mode & 0777);
 }
 
-std::string read_token(const User& user) {
-  std::ifstream in(user.home + "/hexpost/token");
-  std::string token;
-  std::getline(in, token);
-  return token;
-}
-
 TEST(CliAccounts, SignupStoresATokenMode0600AndWhoamiUsesIt) {
   CLI_REQUIRE_SERVER();
   const User user = sign_up("sig");
   EXPECT_EQ(file_mode(user.home + "/hexpost/token"), 0600);
   EXPECT_EQ(file_mode(user.home + "/hexpost"), 0700);
-  EXPECT_EQ(read_token(user).rfind("hxp_", 0), 0u);
+  EXPECT_EQ(stored_token(user).rfind("hxp_", 0), 0u);
   const auto who = hexpost(user, {"whoami"});
   EXPECT_EQ(who.exit_code, 0);
   EXPECT_EQ(who.out, user.name + "\n");
@@ -59,12 +51,12 @@ TEST(CliAccounts, WhoamiSaysWhenMailToTheAddressIsSuppressed) {  // issue 12
 TEST(CliAccounts, LoginReplacesTheTokenLogoutRevokesIt) {
   CLI_REQUIRE_SERVER();
   User user = sign_up("log");
-  const std::string first = read_token(user);
+  const std::string first = stored_token(user);
   const auto login =
       hexpost(user, {"login", "--username", user.name, "--password", "correct horse battery"});
   ASSERT_EQ(login.exit_code, 0) << login.err;
   EXPECT_EQ(login.err, "Logged in as " + user.name + " on " + server_url() + ".\n");
-  const std::string second = read_token(user);
+  const std::string second = stored_token(user);
   EXPECT_NE(first, second);
 
   const auto logout = hexpost(user, {"logout"});

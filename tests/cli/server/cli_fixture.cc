@@ -109,6 +109,13 @@ User sign_up(const std::string& prefix) {
   return user;
 }
 
+std::string stored_token(const User& user) {
+  std::ifstream in(user.home + "/hexpost/token");
+  std::string token;
+  std::getline(in, token);
+  return token;
+}
+
 std::string start_game(const std::string& game, User& seat0, User& seat1,
                        const std::vector<std::string>& extra_challenge_args) {
   User a = sign_up("ann");

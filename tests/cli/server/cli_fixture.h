@@ -46,6 +46,9 @@ testsupport::RunResult hexpost(const User& user, const std::vector<std::string>&
 // Signs up a new user through `hexpost signup` (asserting success).
 User sign_up(const std::string& prefix);
 
+// The token `hexpost` stored for `user` (the first line of its token file; "" when none).
+std::string stored_token(const User& user);
+
 // Two users and a started 2-player game of `game` (challenge by the first, accept by the
 // second). Returns the game id; `seat0` / `seat1` receive the users in seat order.
 std::string start_game(const std::string& game, User& seat0, User& seat1,

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <fstream>
 #include <thread>
 
 #include "tests/cli/server/cli_fixture.h"
@@ -13,13 +12,6 @@
 namespace {
 
 using namespace clitest;
-
-std::string stored_token(const User& user) {
-  std::ifstream in(user.home + "/hexpost/token");
-  std::string token;
-  std::getline(in, token);
-  return token;
-}
 
 json elo_list(const User& viewer) {
   return parse_out(hexpost(viewer, {"ratings", "iso-path", "--system", "elo", "--json"}));

@@ -2,8 +2,6 @@
 // change is reported exactly, and nothing else is.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "cli/commands/verify_command.h"
 #include "tests/cli/server/cli_fixture.h"
 #include "tests/services/game/service_fixture.h"
@@ -11,13 +9,6 @@
 namespace {
 
 using namespace clitest;
-
-std::string token_of(const User& user) {
-  std::ifstream in(user.home + "/hexpost/token");
-  std::string token;
-  std::getline(in, token);
-  return token;
-}
 
 class CliVerify : public ::testing::Test {
  protected:
@@ -30,8 +21,8 @@ class CliVerify : public ::testing::Test {
     ASSERT_EQ(hexpost(mover, {"move", id, move}).exit_code, 0);
     ASSERT_EQ(hexpost(p0, {"resign", id}).exit_code, 0);
     svctest::Client http(server_port());
-    game_ = http.get("/v1/games/" + id, token_of(p0)).body;
-    fairness_ = http.get("/v1/games/" + id + "/fairness", token_of(p0)).body;
+    game_ = http.get("/v1/games/" + id, stored_token(p0)).body;
+    fairness_ = http.get("/v1/games/" + id + "/fairness", stored_token(p0)).body;
   }
   json game_, fairness_;
 };

@@ -74,7 +74,6 @@ TEST(BotStream, OpeningSnapshotThenLiveTurnsWithYourTurnDetails) {
   const Duel d = new_duel(client, "snap");
   const Account &first = d.first, &second = d.second;
   const std::string& game = d.game;
-  const Account &ann = d.first, &bob = d.second;
 
   StreamReader waiting(server.port(), "/v1/stream/events", first.token);
   ASSERT_TRUE(waiting.wait_for(has_line("snapshot_done")));
@@ -87,7 +86,7 @@ TEST(BotStream, OpeningSnapshotThenLiveTurnsWithYourTurnDetails) {
 
   StreamReader other(server.port(), "/v1/stream/events", second.token);
   ASSERT_TRUE(other.wait_for(has_line("snapshot_done")));
-  play_one(client, game, {ann, bob});
+  play_one(client, game, {first, second});
   ASSERT_TRUE(other.wait_for(has_line("your_turn")));
   json turn;
   for (const auto& e : other.events()) {
@@ -335,7 +334,6 @@ TEST(BotTurns, ETagNotModifiedAndLongPollWakesOnTheOpponentsMove) {
   const Duel d = new_duel(client, "turn");
   const Account &first = d.first, &second = d.second;
   const std::string& game = d.game;
-  const Account &ann = d.first, &bob = d.second;
   const Reply mine = client.get("/v1/me/turns", first.token);
   ASSERT_EQ(mine.status, 200);
   ASSERT_EQ(mine.body["turns"].size(), 1u);
@@ -351,7 +349,7 @@ TEST(BotTurns, ETagNotModifiedAndLongPollWakesOnTheOpponentsMove) {
     waited = own.get("/v1/me/turns?wait=20", second.token);
   });
   std::this_thread::sleep_for(milliseconds(300));
-  play_one(client, game, {ann, bob});
+  play_one(client, game, {first, second});
   poll.join();
   ASSERT_EQ(waited.status, 200);
   ASSERT_EQ(waited.body["turns"].size(), 1u);
