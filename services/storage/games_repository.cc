@@ -84,25 +84,30 @@ bool is_idempotency_violation(const pqxx::unique_violation& e) {
 }
 
 // Seat updates shared by both writes: final placements, the list ordering columns and the seat
-// clocks (docs/clocks.md). Placeholders: $F finished, $P placements, $S scores, $T the clock's
-// instant, $M the seat that made a move (-1 for other entries and status changes).
+// clocks (docs/clocks.md), for every game the `g` step updated. `g` returns, besides the game's
+// new row, the write's inputs: `at` the clock's instant, `fin` finished, `plc`/`scr` placements
+// and scores (JSON arrays by seat), `mover` the seat that made a move (-1 for other entries and
+// status changes).
 // The three steps are MATERIALIZED: inlined, every use of a column repeated the whole expression
 // chain below it (hx_deadline of bank of bank1 of rem...), which cost ~0.3 ms per move.
-//   sc: each seat with what the clock needs (old values: the statement's snapshot)
+//   sc: each seat with what the clock needs (old values: the statement's snapshot); the one
+//       clock_control row is read by a subquery: as a join, the never-analysed table counted
+//       as ~2,200 rows and the planner updated game_seats by a sequential scan
 //   sd: the new bank and the instant the clock (re)starts from
 //   s:  the update; RETURNING feeds the answer's and the move event's deadlines
 const char* kSeatUpdate =
     "sc AS MATERIALIZED (SELECT gs.game_id, gs.seat, gs.account_id, g.status, g.to_move, g.clock, "
-    "(g.clock->>'type') <> 'none' AS clocked, a.time_zone AS tz, "
+    "g.at, g.fin, g.plc, g.scr, (g.clock->>'type') <> 'none' AS clocked, a.time_zone AS tz, "
     "coalesce((g.clock->>'weekends_off')::boolean, false) AS wo, "
     "g.status = 'active' AND gs.seat = ANY(g.to_move) AND (g.clock->>'type') <> 'none' AS run, "
-    "gs.list_rank = 0 AS was, gs.seat = $M AS mover, cc.paused_at, "
+    "gs.list_rank = 0 AS was, gs.seat = g.mover AS mover, "
+    "(SELECT cc.paused_at FROM clock_control cc LIMIT 1) AS paused_at, "
     "CASE WHEN coalesce((g.clock->>'vacation')::boolean, true) THEN a.vacation_until END AS vac, "
-    "hx_remaining_s(gs.bank_s, gs.clock_from, $T::timestamptz, a.time_zone, "
+    "hx_remaining_s(gs.bank_s, gs.clock_from, g.at, a.time_zone, "
     "coalesce((g.clock->>'weekends_off')::boolean, false)) AS rem, "
     "gs.bank_s, gs.clock_from, gs.deadline, gs.turn_budget_s, gs.reminder_level, "
     "gs.next_reminder_at FROM g JOIN game_seats gs ON gs.game_id = g.id "
-    "JOIN accounts a ON a.id = gs.account_id CROSS JOIN clock_control cc), "
+    "JOIN accounts a ON a.id = gs.account_id), "
     "sb AS MATERIALIZED (SELECT sc.*, run AND (NOT was OR mover) AS starts, "
     "CASE WHEN NOT clocked THEN NULL WHEN mover THEN hx_bank_after_move(clock, rem) "
     "WHEN was AND NOT run THEN CASE WHEN clock->>'type' = 'bank' THEN rem "
@@ -110,11 +115,11 @@ const char* kSeatUpdate =
     "sd AS MATERIALIZED (SELECT sb.*, "
     "CASE WHEN starts THEN hx_turn_budget_s(clock, bank1) ELSE bank1 END AS bank, "
     "CASE WHEN NOT run THEN NULL WHEN NOT starts THEN clock_from "
-    "WHEN paused_at IS NOT NULL THEN NULL ELSE greatest($T::timestamptz, vac) END AS cfrom "
+    "WHEN paused_at IS NOT NULL THEN NULL ELSE greatest(at, vac) END AS cfrom "
     "FROM sb), "
     "s AS (UPDATE game_seats gs SET "
-    "placement = CASE WHEN $F THEN ($P::jsonb ->> gs.seat)::int ELSE gs.placement END, "
-    "score = CASE WHEN $F THEN ($S::jsonb ->> gs.seat)::float8 ELSE gs.score END, "
+    "placement = CASE WHEN sd.fin THEN (sd.plc ->> gs.seat)::int ELSE gs.placement END, "
+    "score = CASE WHEN sd.fin THEN (sd.scr ->> gs.seat)::float8 ELSE gs.score END, "
     "bank_s = sd.bank, clock_from = sd.cfrom, "
     "deadline = CASE WHEN sd.starts THEN hx_deadline(sd.cfrom, sd.bank, sd.tz, sd.wo) "
     "WHEN sd.run THEN sd.deadline END, "
@@ -124,48 +129,32 @@ const char* kSeatUpdate =
     "END, "
     "list_rank = CASE WHEN sd.status <> 'active' THEN 2 WHEN gs.seat = ANY(sd.to_move) THEN 0 "
     "ELSE 1 END, "
-    "list_key = CASE WHEN sd.status <> 'active' THEN -extract(epoch FROM $T::timestamptz) "
+    "list_key = CASE WHEN sd.status <> 'active' THEN -extract(epoch FROM sd.at) "
     "WHEN gs.seat = ANY(sd.to_move) AND sd.was AND NOT sd.mover THEN gs.list_key "
     "WHEN gs.seat = ANY(sd.to_move) THEN coalesce(extract(epoch FROM "
-    "hx_deadline(sd.cfrom, sd.bank, sd.tz, sd.wo)), extract(epoch FROM $T::timestamptz) + 1e9) "
-    "ELSE extract(epoch FROM $T::timestamptz) END "
+    "hx_deadline(sd.cfrom, sd.bank, sd.tz, sd.wo)), extract(epoch FROM sd.at) + 1e9) "
+    "ELSE extract(epoch FROM sd.at) END "
     "FROM sd WHERE gs.game_id = sd.game_id AND gs.seat = sd.seat "
-    "RETURNING gs.seat, gs.deadline, round(hx_remaining_s(gs.bank_s, gs.clock_from, "
-    "$T::timestamptz, sd.tz, sd.wo)) AS remaining_s)";
+    "RETURNING gs.game_id, gs.seat, gs.deadline, round(hx_remaining_s(gs.bank_s, gs.clock_from, "
+    "sd.at, sd.tz, sd.wo)) AS remaining_s)";
 
-std::string seat_update(const std::string& finished, const std::string& placements,
-                        const std::string& scores, const std::string& instant,
-                        const std::string& mover) {
-  std::string sql = kSeatUpdate;
-  auto replace = [&](const std::string& from, const std::string& to) {
-    for (auto at = sql.find(from); at != std::string::npos; at = sql.find(from, at + to.size())) {
-      sql.replace(at, from.size(), to);
-    }
-  };
-  replace("$F", finished);
-  replace("$P", placements);
-  replace("$S", scores);
-  replace("$T", instant);
-  replace("$M", mover);
-  return sql;
-}
-
-// The seat clocks the statement wrote, for answers: {"<seat>": {"deadline","remaining_s"}}.
+// The seat clocks the statement wrote for game g, for answers:
+// {"<seat>": {"deadline","remaining_s"}}.
 const char* kClocksJson =
     "(SELECT jsonb_object_agg(s.seat::text, jsonb_build_object('deadline', to_char(s.deadline "
     "AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'), 'remaining_s', s.remaining_s)) "
-    "FROM s)";
+    "FROM s WHERE s.game_id = g.id)";
 
-// $18 with its clock slots (EntryWrite::response_body) filled from `s`: the body split at \x01
+// g.body with its clock slots (EntryWrite::response_body) filled from `s`: the body split at \x01
 // alternates text and slots ("d0", "r1"). Plain text work: parsing the answer as jsonb to set
 // the seats' clocks cost ~0.17 ms per move.
 const char* kFilledSlots =
     "coalesce((SELECT string_agg(CASE WHEN u.n % 2 = 1 THEN u.x ELSE (SELECT CASE left(u.x, 1) "
     "WHEN 'd' THEN coalesce('\"' || to_char(s.deadline AT TIME ZONE 'UTC', "
     "'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') || '\"', 'null') "
-    "ELSE coalesce(s.remaining_s::bigint::text, 'null') END FROM s WHERE s.seat = "
-    "substr(u.x, 2)::int) END, '' ORDER BY u.n) FROM unnest(string_to_array($18, E'\\x01')) "
-    "WITH ORDINALITY u(x, n)), $18)";
+    "ELSE coalesce(s.remaining_s::bigint::text, 'null') END FROM s WHERE s.game_id = g.id "
+    "AND s.seat = substr(u.x, 2)::int) END, '' ORDER BY u.n) "
+    "FROM unnest(string_to_array(g.body, E'\\x01')) WITH ORDINALITY u(x, n)), g.body)";
 
 // The move event's "your turn" outbox rows (docs/mail.md): one per account of a seat to move
 // whose preference is not off (bots default to off), in the move's transaction. Every other
@@ -173,11 +162,16 @@ const char* kFilledSlots =
 const char* kYourTurnMail =
     "INSERT INTO mail_outbox (account_id, kind, event_id, event_kind, game_id, ply, payload, "
     "status, created_at) SELECT a.id, 'your_turn', e.id, 'move', g.id, g.ply, '{}', "
-    "CASE WHEN p.mode = 'digest' THEN 'held' ELSE 'queued' END, $22::timestamptz "
-    "FROM g CROSS JOIN e JOIN game_seats ms ON ms.game_id = g.id AND ms.seat = ANY(g.to_move) "
+    "CASE WHEN p.mode = 'digest' THEN 'held' ELSE 'queued' END, g.at "
+    "FROM g JOIN e ON e.game_id = g.id JOIN game_seats ms ON ms.game_id = g.id AND ms.seat = "
+    "ANY(g.to_move) "
     "JOIN accounts a ON a.id = ms.account_id LEFT JOIN notification_prefs p "
     "ON p.account_id = a.id AND p.kind = 'your_turn' "
     "WHERE coalesce(p.mode, CASE WHEN a.is_bot THEN 'off' ELSE 'every' END) <> 'off'";
+
+// The recipients of an event of game g, as bigint[].
+const char* kRecipientsArray =
+    "ARRAY(SELECT jsonb_array_elements_text(g.recipients::jsonb)::bigint)";
 
 }  // namespace
 
@@ -215,7 +209,13 @@ LoadedGame loaded_from(const pqxx::row& row, int at) {
 
 }  // namespace
 
-GamesRepository::GamesRepository(ConnectionPool& pool) : pool_(pool), notifier_(pool.url()) {}
+GamesRepository::GamesRepository(ConnectionPool& pool)
+    : pool_(pool),
+      notifier_(pool.url()),
+      combiner_(
+          kMaxBatch, kMaxBatchesInFlight, pool.wait(),
+          [this](const std::vector<const EntryWrite*>& writes) { return write_entries(writes); },
+          [](const EntryWrite& write) { return write.game_id; }) {}
 
 std::optional<LoadedGame> GamesRepository::load(Id game_id, const std::string& at, bool with_moves,
                                                 Id account_id, const std::string& idempotency_key) {
@@ -281,81 +281,152 @@ std::optional<StoredResponse> GamesRepository::stored_response(Id account_id,
   });
 }
 
-WriteResult GamesRepository::append_entry(const EntryWrite& w) {
-  // $22 is the clock's instant: a move is refused (no row) once the mover's deadline has passed,
-  // so a move and the sweeper's timeout can never both be stored. $23/$24: an extra event (the
-  // sweeper's "timeout"), in the same transaction.
+WriteResult GamesRepository::append_entry(const EntryWrite& write) {
+  return combiner_.write(write);
+}
+
+namespace {
+
+// The batch statement's input: one JSON object per write, `n` its index in the batch. JSON
+// values that the statement casts (to_move, result, ...) travel as text.
+std::string entries_json(const std::vector<const EntryWrite*>& writes) {
+  json rows = json::array();
+  for (std::size_t n = 0; n < writes.size(); ++n) {
+    const EntryWrite& w = *writes[n];
+    rows.push_back({{"n", n},
+                    {"game_id", w.game_id},
+                    {"expected_ply", w.expected_ply},
+                    {"expected_version", w.expected_version},
+                    {"position", w.position},
+                    {"to_move", sql::json_array(w.to_move)},
+                    {"is_move", w.is_move},
+                    {"seat", w.seat},
+                    {"finished", w.finished},
+                    {"result", w.finished ? w.result_json : std::string("null")},
+                    {"hash", w.hash},
+                    {"account_id", w.account_id},
+                    {"record", w.record},
+                    {"draws", w.draws},
+                    {"recipients", sql::json_array(w.recipients)},
+                    {"payload", w.event_payload_json},
+                    {"idem_key", w.idempotency_key},
+                    {"request_hash", w.request_hash},
+                    {"response_status", w.response_status},
+                    {"body", w.response_body},
+                    {"placements", sql::json_array(w.placements)},
+                    {"scores", sql::json_array(w.scores)},
+                    {"at", w.at},
+                    {"extra_kind", w.extra_event_kind},
+                    {"extra_payload", w.extra_event_payload_json}});
+  }
+  return rows.dump();
+}
+
+}  // namespace
+
+std::vector<WriteResult> GamesRepository::write_entries(
+    const std::vector<const EntryWrite*>& writes) {
+  try {
+    return pool_.run([&](pqxx::connection& c) { return store_entries(c, writes); });
+  } catch (const pqxx::unique_violation& e) {
+    if (writes.size() == 1) {
+      WriteResult lost;
+      lost.outcome =
+          is_idempotency_violation(e) ? WriteOutcome::kDuplicateKey : WriteOutcome::kConflict;
+      return {lost};
+    }
+  } catch (const pqxx::deadlock_detected&) {
+    if (writes.size() == 1) throw;
+  }
+  // One write's failure (an idempotency key stored meanwhile, or a deadlock with another
+  // instance's batch) fails the whole statement, and none of it was stored: each write is tried
+  // again on its own, where the failure is that write's answer alone.
+  std::vector<WriteResult> results;
+  for (const EntryWrite* w : writes) results.push_back(write_entries({w}).front());
+  return results;
+}
+
+std::vector<WriteResult> GamesRepository::store_entries(
+    pqxx::connection& c, const std::vector<const EntryWrite*>& writes) {
+  // A write is refused (no row) once the mover's deadline has passed (`at` is the clock's
+  // instant), so a move and the sweeper's timeout can never both be stored. extra_kind: one
+  // more event (the sweeper's "timeout") in the same transaction. The deadline check names
+  // games.id, not w.game_id, so that it runs once per matched game: on w alone the planner
+  // ran it for every (game, write) pair it tried (1 ms of a 3 ms batch of 7).
   static const std::string kSql =
-      "WITH g AS (UPDATE games SET ply = ply + 1, version = version + 1, position = $3, "
-      "to_move = ARRAY(SELECT jsonb_array_elements_text($4::jsonb)::int), "
-      "moved_seats = CASE WHEN $5 AND NOT ($6 = ANY(moved_seats)) THEN moved_seats || $6::int "
-      "ELSE moved_seats END, "
-      "draw_offers = CASE WHEN $6 = ANY(draw_offers) THEN ARRAY[$6::int] ELSE '{}'::int[] END, "
-      "status = CASE WHEN $7 THEN 'finished' ELSE status END, "
-      "result = CASE WHEN $7 THEN $8::jsonb ELSE result END, "
-      "finished_at = CASE WHEN $7 THEN $22::timestamptz ELSE finished_at END, "
-      "last_hash = $9, updated_at = $22::timestamptz "
-      "WHERE id = $1 AND ply = $2 AND version = $21 AND status = 'active' "
-      "AND NOT ($5 AND EXISTS (SELECT 1 FROM game_seats x WHERE x.game_id = $1 AND x.seat = $6 "
-      "AND x.deadline <= $22::timestamptz)) "
-      "RETURNING id, ply, version, to_move, status, clock), "
+      "WITH w AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(n int, "
+      "game_id bigint, expected_ply int, expected_version bigint, position text, to_move text, "
+      "is_move boolean, seat int, finished boolean, result text, hash text, account_id bigint, "
+      "record text, draws text, recipients text, payload text, idem_key text, request_hash "
+      "text, response_status int, body text, placements text, scores text, at timestamptz, "
+      "extra_kind text, extra_payload text)), "
+      "g AS (UPDATE games SET ply = games.ply + 1, version = games.version + 1, "
+      "position = w.position, "
+      "to_move = ARRAY(SELECT jsonb_array_elements_text(w.to_move::jsonb)::int), "
+      "moved_seats = CASE WHEN w.is_move AND NOT (w.seat = ANY(games.moved_seats)) "
+      "THEN games.moved_seats || w.seat ELSE games.moved_seats END, "
+      "draw_offers = CASE WHEN w.seat = ANY(games.draw_offers) THEN ARRAY[w.seat] "
+      "ELSE '{}'::int[] END, "
+      "status = CASE WHEN w.finished THEN 'finished' ELSE games.status END, "
+      "result = CASE WHEN w.finished THEN w.result::jsonb ELSE games.result END, "
+      "finished_at = CASE WHEN w.finished THEN w.at ELSE games.finished_at END, "
+      "last_hash = w.hash, updated_at = w.at FROM w "
+      "WHERE games.id = w.game_id AND games.ply = w.expected_ply "
+      "AND games.version = w.expected_version AND games.status = 'active' "
+      "AND NOT (w.is_move AND EXISTS (SELECT 1 FROM game_seats x WHERE x.game_id = games.id "
+      "AND x.seat = w.seat AND x.deadline <= w.at)) "
+      "RETURNING games.id, games.ply, games.version, games.to_move, games.status, games.clock, "
+      "w.n, w.at, w.finished AS fin, w.placements::jsonb AS plc, w.scores::jsonb AS scr, "
+      "CASE WHEN w.is_move THEN w.seat ELSE -1 END AS mover, w.seat, w.account_id, w.record, "
+      "w.draws, w.hash, w.recipients, w.payload, w.result, w.idem_key, w.request_hash, "
+      "w.response_status, w.body, w.extra_kind, w.extra_payload), "
       "m AS (INSERT INTO moves (game_id, ply, seat, account_id, record, draws, hash, created_at) "
-      "SELECT id, ply, $6, $10, $11, $12, $9, $22::timestamptz FROM g RETURNING ply), " +
-      seat_update("$7", "$19", "$20", "$22", "CASE WHEN $5 THEN $6 ELSE -1 END") +
+      "SELECT id, ply, seat, account_id, record, draws, hash, at FROM g RETURNING 1), " +
+      std::string(kSeatUpdate) +
       ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
-      "SELECT id, 'move', ply, ARRAY(SELECT jsonb_array_elements_text($13::jsonb)::bigint), "
-      "$14::jsonb || jsonb_build_object('deadlines', (SELECT jsonb_agg(to_char(s.deadline AT "
-      "TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') ORDER BY s.seat) FROM s)), "
-      "$22::timestamptz FROM g RETURNING id), "
+      "SELECT g.id, 'move', g.ply, " +
+      kRecipientsArray +
+      ", g.payload::jsonb || jsonb_build_object('deadlines', (SELECT jsonb_agg(to_char("
+      "s.deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') ORDER BY s.seat) "
+      "FROM s WHERE s.game_id = g.id)), g.at FROM g RETURNING id, game_id), "
       "t AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
-      "SELECT id, $23, ply, ARRAY(SELECT jsonb_array_elements_text($13::jsonb)::bigint), "
-      "$24::jsonb, $22::timestamptz FROM g WHERE $23 <> '' RETURNING id), "
+      "SELECT g.id, g.extra_kind, g.ply, " +
+      kRecipientsArray +
+      ", g.extra_payload::jsonb, g.at FROM g WHERE g.extra_kind <> '' RETURNING id, game_id), "
       "f AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
-      "SELECT id, 'game_finished', ply, ARRAY(SELECT jsonb_array_elements_text($13::jsonb)::"
-      "bigint), $8::jsonb, $22::timestamptz FROM g WHERE $7 RETURNING id), "
-      "c AS (SELECT " +
+      "SELECT g.id, 'game_finished', g.ply, " +
+      kRecipientsArray +
+      ", g.result::jsonb, g.at FROM g WHERE g.fin RETURNING id, game_id), "
+      "c AS (SELECT g.id, " +
       std::string(kClocksJson) +
-      " AS clocks), "
-      "b AS (SELECT " +
+      " AS clocks FROM g), "
+      "b AS (SELECT g.id, " +
       std::string(kFilledSlots) +
-      " AS body), "
+      " AS body FROM g), "
       "o AS (" +
       std::string(kYourTurnMail) +
       "), "
       "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body, "
-      "created_at) SELECT $10, $15, $16, $17, b.body, $22::timestamptz FROM g, b WHERE $15 <> '' "
-      "RETURNING 1) "
-      "SELECT g.version, e.id, array_to_string(ARRAY[e.id] || ARRAY(SELECT id FROM t) || "
-      "ARRAY(SELECT id FROM f), ','), "
-      "(SELECT count(*) FROM m), (SELECT count(*) FROM f), (SELECT count(*) FROM t), "
-      "(SELECT count(*) FROM i), b.body, c.clocks::text FROM g, e, b, c";
-  return pool_.run([&](pqxx::connection& c) {
-    WriteResult result;
-    std::string event_ids;
-    try {
-      c.prepare("games_append_entry", kSql);
-      pqxx::nontransaction tx(c);
-      const pqxx::result r = tx.exec_prepared(
-          "games_append_entry", w.game_id, w.expected_ply, w.position, sql::json_array(w.to_move),
-          w.is_move, w.seat, w.finished, w.finished ? w.result_json : std::string("null"), w.hash,
-          w.account_id, w.record, w.draws, sql::json_array(w.recipients), w.event_payload_json,
-          w.idempotency_key, w.request_hash, w.response_status, w.response_body,
-          sql::json_array(w.placements), sql::json_array(w.scores), w.expected_version, w.at,
-          w.extra_event_kind, w.extra_event_payload_json);
-      if (r.empty()) return result;
-      result.outcome = WriteOutcome::kApplied;
-      result.version = r[0][0].as<std::int64_t>();
-      result.event_id = r[0][1].as<Id>();
-      result.response_body = sql::text(r[0][7]);
-      result.clocks_json = sql::text(r[0][8]);
-      event_ids = r[0][2].c_str();
-    } catch (const pqxx::unique_violation& e) {
-      result.outcome =
-          is_idempotency_violation(e) ? WriteOutcome::kDuplicateKey : WriteOutcome::kConflict;
-    }
-    announce(event_ids);
-    return result;
-  });
+      "created_at) SELECT g.account_id, g.idem_key, g.request_hash, g.response_status, b.body, "
+      "g.at FROM g JOIN b ON b.id = g.id WHERE g.idem_key <> '' RETURNING 1) "
+      "SELECT g.n, g.version, e.id, array_to_string(ARRAY[e.id] || "
+      "ARRAY(SELECT id FROM t WHERE t.game_id = g.id) || "
+      "ARRAY(SELECT id FROM f WHERE f.game_id = g.id), ','), b.body, c.clocks::text "
+      "FROM g JOIN e ON e.game_id = g.id JOIN b ON b.id = g.id JOIN c ON c.id = g.id";
+  c.prepare("games_append_entries", kSql);
+  pqxx::nontransaction tx(c);
+  const pqxx::result r = tx.exec_prepared("games_append_entries", entries_json(writes));
+  std::vector<WriteResult> results(writes.size());  // kConflict unless a row says otherwise
+  for (const auto& row : r) {
+    WriteResult& result = results.at(row[0].as<std::size_t>());
+    result.outcome = WriteOutcome::kApplied;
+    result.version = row[1].as<std::int64_t>();
+    result.event_id = row[2].as<Id>();
+    result.response_body = sql::text(row[4]);
+    result.clocks_json = sql::text(row[5]);
+    announce(row[3].c_str());
+  }
+  return results;
 }
 
 WriteResult GamesRepository::update_status(const StatusWrite& w) {
@@ -367,8 +438,9 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
       "finished_at = CASE WHEN $6 THEN $13::timestamptz ELSE finished_at END, "
       "updated_at = $13::timestamptz "
       "WHERE id = $1 AND version = $2 AND status = 'active' "
-      "RETURNING id, ply, version, to_move, status, clock), " +
-      seat_update("$6", "$11", "$12", "$13", "-1") +
+      "RETURNING id, ply, version, to_move, status, clock, $13::timestamptz AS at, "
+      "$6::boolean AS fin, $11::jsonb AS plc, $12::jsonb AS scr, -1 AS mover), " +
+      std::string(kSeatUpdate) +
       ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
       "SELECT id, $8, ply, ARRAY(SELECT jsonb_array_elements_text($9::jsonb)::bigint), "
       "$10::jsonb, $13::timestamptz FROM g RETURNING id) "

@@ -1,8 +1,12 @@
 #pragma once
 // Games, seats, the move list and game events. Every write is a single statement (data-modifying
 // CTEs), so it is one transaction and one round trip; the conditional UPDATE on games plus the
-// (game_id, ply) primary key make a lost race visible as kConflict.
+// (game_id, ply) primary key make a lost race visible as kConflict. Concurrent move-list entries
+// of different games share one statement (WriteCombiner).
 
+#include <pqxx/connection>
+
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +14,7 @@
 #include "services/storage/event_notifier.h"
 #include "services/storage/move_cache.h"
 #include "services/storage/records.h"
+#include "services/storage/write_combiner.h"
 
 namespace storage {
 
@@ -51,6 +56,8 @@ class GamesRepository {
   AuthenticatedLoad load_as(const std::string& token_hash, Id game_id, const std::string& at,
                             bool with_moves, const std::string& idempotency_key = "");
 
+  // Blocks until the entry is committed (or refused); entries of other games posted meanwhile
+  // may be stored by the same statement.
   WriteResult append_entry(const EntryWrite& write);
   WriteResult update_status(const StatusWrite& write);
 
@@ -70,9 +77,25 @@ class GamesRepository {
   // Queues the NOTIFY of each committed event of a comma-separated id list.
   void announce(const std::string& event_ids);
 
+  // The combiner's flush: one statement for the batch, or each write alone when the batch
+  // statement failed on one write's conflict.
+  std::vector<WriteResult> write_entries(const std::vector<const EntryWrite*>& writes);
+  std::vector<WriteResult> store_entries(pqxx::connection& c,
+                                         const std::vector<const EntryWrite*>& writes);
+
+  // Batches: at most 32 moves per statement, one statement at a time per instance, so that
+  // moves arriving meanwhile gather into the next one. Measured at 16 clients: one in flight
+  // gave 1,537-1,578 moves/s (p99 18 ms), two gave 1,314-1,355 (p99 25 ms): PostgreSQL is
+  // CPU-bound on this 2-core machine, and fewer, larger batches cost less per move. The price
+  // is that a batch waiting on a row lock delays the instance's other moves for that long
+  // (writes hold locks for one statement only; docs/game-service.md).
+  static constexpr std::size_t kMaxBatch = 32;
+  static constexpr std::size_t kMaxBatchesInFlight = 1;
+
   ConnectionPool& pool_;
   MoveCache moves_;
   EventNotifier notifier_;
+  WriteCombiner<EntryWrite, WriteResult, Id> combiner_;
 };
 
 }  // namespace storage

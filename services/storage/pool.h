@@ -76,6 +76,7 @@ class ConnectionPool {
   std::size_t size() const { return slots_.size(); }
   std::size_t idle() const;
   const std::string& url() const { return url_; }
+  std::chrono::milliseconds wait() const { return wait_; }
 
  private:
   void release(std::size_t slot, bool discard);
