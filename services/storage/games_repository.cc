@@ -352,14 +352,16 @@ std::vector<WriteResult> GamesRepository::store_entries(
   // instant), so a move and the sweeper's timeout can never both be stored. extra_kind: one
   // more event (the sweeper's "timeout") in the same transaction. The deadline check names
   // games.id, not w.game_id, so that it runs once per matched game: on w alone the planner
-  // ran it for every (game, write) pair it tried (1 ms of a 3 ms batch of 7).
+  // ran it for every (game, write) pair it tried (1 ms of a 3 ms batch of 7). `w` is in game
+  // order, so that batches of two instances, when the plan follows w (as on large tables),
+  // lock game rows in one order and do not deadlock; when one does, write_entries() recovers.
   static const std::string kSql =
       "WITH w AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(n int, "
       "game_id bigint, expected_ply int, expected_version bigint, position text, to_move text, "
       "is_move boolean, seat int, finished boolean, result text, hash text, account_id bigint, "
       "record text, draws text, recipients text, payload text, idem_key text, request_hash "
       "text, response_status int, body text, placements text, scores text, at timestamptz, "
-      "extra_kind text, extra_payload text)), "
+      "extra_kind text, extra_payload text) ORDER BY game_id), "
       "g AS (UPDATE games SET ply = games.ply + 1, version = games.version + 1, "
       "position = w.position, "
       "to_move = ARRAY(SELECT jsonb_array_elements_text(w.to_move::jsonb)::int), "

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <functional>
 #include <pqxx/pqxx>
 #include <thread>
 
@@ -35,13 +36,22 @@ PlayedGame game_where_to_move(Client& client, const Account& mover) {
   return {};
 }
 
-// Holds the row lock of one game, so that a write of that game waits in PostgreSQL and the
-// writes posted meanwhile gather in the combiner's queue.
+// Holds row locks of games in one transaction, so that a write of those games waits in
+// PostgreSQL and the writes posted meanwhile gather in the combiner's queue.
 class RowLock {
  public:
-  explicit RowLock(const std::string& game_id) : connection_(database_url()), tx_(connection_) {
+  RowLock() : connection_(database_url()), tx_(connection_) {
+    // Slower to detect a deadlock than the service (1 s): when one forms, the service's
+    // statement is the one PostgreSQL cancels.
+    tx_.exec("SET LOCAL deadlock_timeout = '20s'");
+  }
+  void lock(const std::string& game_id) {
     tx_.exec_params("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", std::stoll(game_id));
   }
+  void lock_seats(const std::string& game_id) {
+    tx_.exec_params("SELECT 1 FROM game_seats WHERE game_id = $1 FOR UPDATE", std::stoll(game_id));
+  }
+  std::string xid() { return tx_.exec1("SELECT pg_current_xact_id()::text")[0].c_str(); }
   void release() { tx_.commit(); }
 
  private:
@@ -49,13 +59,17 @@ class RowLock {
   pqxx::work tx_;
 };
 
-// Waits up to 10 s until some statement of the service waits for a row lock.
-bool a_write_waits_for_a_lock() {
+// Waits up to 10 s until some statement of the service waits for a row lock (held by the
+// transaction `xid`, when given).
+bool a_write_waits_for_a_lock(const std::string& xid = "") {
   pqxx::connection c(database_url());
   for (int i = 0; i < 1000; ++i) {
     pqxx::nontransaction tx(c);
-    if (tx.exec("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE "
-                "'%jsonb_to_recordset%'")
+    if (tx.exec_params("SELECT 1 FROM pg_stat_activity a WHERE wait_event_type = 'Lock' AND "
+                       "query LIKE '%jsonb_to_recordset%' AND ($1 = '' OR EXISTS (SELECT 1 "
+                       "FROM pg_locks l WHERE l.pid = a.pid AND NOT l.granted AND "
+                       "l.transactionid::text = $1))",
+                       xid)
             .size() == 1) {
       return true;
     }
@@ -84,10 +98,13 @@ Reply post_move(int port, const PlayedGame& game, const std::string& key = "") {
 }
 
 // Posts the first game's move and waits until it is blocked on `lock`, then posts the others,
-// gives them time to queue behind it, and releases the lock. Replies in the games' order.
-std::vector<Reply> post_behind_a_held_lock(int port, const std::vector<PlayedGame>& games,
-                                           const std::vector<std::string>& keys) {
-  RowLock lock(games[0].id);
+// gives them time to queue behind it, releases the lock and runs `meanwhile`. Replies in the
+// games' order.
+std::vector<Reply> post_behind_a_held_lock(
+    int port, const std::vector<PlayedGame>& games, const std::vector<std::string>& keys,
+    const std::function<void()>& meanwhile = [] {}) {
+  RowLock lock;
+  lock.lock(games[0].id);
   std::vector<Reply> replies(games.size());
   std::vector<std::thread> threads;
   threads.emplace_back([&] { replies[0] = post_move(port, games[0], keys[0]); });
@@ -97,6 +114,7 @@ std::vector<Reply> post_behind_a_held_lock(int port, const std::vector<PlayedGam
   }
   std::this_thread::sleep_for(std::chrono::seconds(1));
   lock.release();
+  meanwhile();
   for (auto& t : threads) t.join();
   return replies;
 }
@@ -143,6 +161,28 @@ TEST(Batching, AWriteRefusedInsideABatchLeavesTheOthersStored) {
   EXPECT_EQ(lost.body.value("code", ""), "idempotency_key_reused");
   const PlayedGame& unchanged = games[first_won ? 2 : 1];
   EXPECT_EQ(setup.get("/v1/games/" + unchanged.id, twice.token).body.at("ply"), 0);
+}
+
+// A batch of two games that deadlocks with another transaction: that one holds the seat rows of
+// game 2 and then asks for the row of game 1, which the batch has updated and holds while it
+// waits for those seats. PostgreSQL cancels the batch statement, nothing of it is stored, and
+// both writes are then stored one by one.
+TEST(Batching, ABatchCancelledByADeadlockIsStoredWriteByWrite) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client setup(server.port());
+  std::vector<PlayedGame> games;
+  for (int i = 0; i < 3; ++i) games.push_back(game_where_to_move(setup, make_account(setup, "bd")));
+  RowLock other;
+  other.lock_seats(games[2].id);
+  const std::vector<Reply> replies =
+      post_behind_a_held_lock(server.port(), games, {"", "", ""}, [&] {
+        EXPECT_TRUE(a_write_waits_for_a_lock(other.xid()));  // the batch {1, 2} at game 2's seats
+        other.lock(games[1].id);  // the deadlock: returns once PostgreSQL cancelled the batch
+        other.release();
+      });
+  for (const Reply& r : replies) EXPECT_EQ(r.status, 201) << r.text;
+  EXPECT_EQ(distinct_move_transactions({games[1].id, games[2].id}), 2);
 }
 
 }  // namespace
