@@ -36,6 +36,14 @@ PlayedGame game_where_to_move(Client& client, const Account& mover) {
   return {};
 }
 
+// `count` games, each with a new account to move.
+std::vector<PlayedGame> games_with_new_movers(Client& client, int count) {
+  std::vector<PlayedGame> games;
+  for (int i = 0; i < count; ++i)
+    games.push_back(game_where_to_move(client, make_account(client, "bt")));
+  return games;
+}
+
 // Holds row locks of games in one transaction, so that a write of those games waits in
 // PostgreSQL and the writes posted meanwhile gather in the combiner's queue.
 class RowLock {
@@ -123,8 +131,7 @@ TEST(Batching, MovesPostedMeanwhileShareOneTransactionAndEachGetsItsOwnAnswer) {
   SVC_REQUIRE_DB();
   TestServer server;
   Client setup(server.port());
-  std::vector<PlayedGame> games;
-  for (int i = 0; i < 6; ++i) games.push_back(game_where_to_move(setup, make_account(setup, "bt")));
+  const std::vector<PlayedGame> games = games_with_new_movers(setup, 6);
   const std::vector<Reply> replies =
       post_behind_a_held_lock(server.port(), games, std::vector<std::string>(games.size()));
   std::vector<std::string> queued_ids;
@@ -171,8 +178,7 @@ TEST(Batching, ABatchCancelledByADeadlockIsStoredWriteByWrite) {
   SVC_REQUIRE_DB();
   TestServer server;
   Client setup(server.port());
-  std::vector<PlayedGame> games;
-  for (int i = 0; i < 3; ++i) games.push_back(game_where_to_move(setup, make_account(setup, "bd")));
+  const std::vector<PlayedGame> games = games_with_new_movers(setup, 3);
   RowLock other;
   other.lock_seats(games[2].id);
   const std::vector<Reply> replies =
