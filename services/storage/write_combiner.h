@@ -1,6 +1,6 @@
 #pragma once
 // Groups concurrent writes into batches, so that several moves share one statement and one
-// commit (docs/game-service.md, "Performance pass 3").
+// commit (docs/game-service.md, "Write combining").
 //
 // Contract:
 // - write() blocks until the batch holding its write has been flushed, and returns that write's
