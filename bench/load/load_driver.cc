@@ -177,6 +177,9 @@ struct ClientContext {
   const std::atomic<bool>* stop;
   DriverStats& stats;
   std::mt19937_64 rng;
+  // get-post: the ply of this client's last GET of each game; the next GET asks only for the
+  // moves after it (?moves_after=), as a client that keeps the history it has seen would.
+  std::map<std::int64_t, int> seen_ply = {};
 };
 
 // The even client of a pair replaces a game that is over by a new one.
@@ -191,14 +194,17 @@ void replace_game(ClientContext& c, Http& http, std::size_t slot) {
 // kGetThenPost: GET the game, then POST a random legal move when it is our turn.
 bool get_then_post(ClientContext& c, Http& get_http, Http& post_http, std::int64_t game,
                    std::size_t slot) {
-  auto res =
-      get_http.request("GET", "/v1/games/" + std::to_string(game), c.me.token, "", {}, c.stats);
+  int& seen_ply = c.seen_ply[game];
+  auto res = get_http.request(
+      "GET", "/v1/games/" + std::to_string(game) + "?moves_after=" + std::to_string(seen_ply),
+      c.me.token, "", {}, c.stats);
   if (!res) return false;
   if (res->status != 200) {
     if (res->status >= 500 && res->status != 503) ++c.stats.server_errors;
     return false;
   }
   const json view = json::parse(res->body);
+  seen_ply = view.at("ply").get<int>();
   if (view.at("status") != "active") {
     replace_game(c, get_http, slot);
     return false;

@@ -1,5 +1,6 @@
 // Games: GET /v1/games/{id}, moves, preview, resign, draw, abort, record, fairness, and the
 // lists GET /v1/me/games and GET /v1/games.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -308,7 +309,17 @@ void get_game(GameService& s, const Request& req, Response& res) {
     res.status = 304;
     return;
   }
-  json view = game_view(s.catalog, loaded.game, {me.account_id, true, &loaded.moves});
+  // ?moves_after=N: only the moves after ply N, for a client that has seen the game up to N
+  // (the full list grows with the game, and dominated the answer's cost in the load driver).
+  const int after = int_param(req, "moves_after", 0, 0, 1'000'000);
+  std::vector<storage::MoveRecord> later;
+  if (after > 0) {
+    later.assign(std::find_if(loaded.moves.begin(), loaded.moves.end(),
+                              [after](const storage::MoveRecord& m) { return m.ply > after; }),
+                 loaded.moves.end());
+  }
+  json view =
+      game_view(s.catalog, loaded.game, {me.account_id, true, after > 0 ? &later : &loaded.moves});
   if (changes.is_array()) view["rating_changes"] = changes;
   send_json(res, 200, view);
 }

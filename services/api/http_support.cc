@@ -196,17 +196,21 @@ std::string query(const Request& req, const std::string& name) {
   return req.has_param(name.c_str()) ? req.get_param_value(name.c_str()) : std::string();
 }
 
-int limit_param(const Request& req) {
-  const std::string text = query(req, "limit");
-  if (text.empty()) return 50;
-  int limit = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), limit);
-  if (ec != std::errc() || end != text.data() + text.size() || limit < 1 || limit > 200) {
-    throw GameError(400, "invalid_parameter", "limit must be an integer from 1 to 200.",
-                    {{"parameter", "limit"}});
+int int_param(const Request& req, const std::string& name, int fallback, int min, int max) {
+  const std::string text = query(req, name);
+  if (text.empty()) return fallback;
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max) {
+    throw GameError(400, "invalid_parameter",
+                    name + " must be an integer from " + std::to_string(min) + " to " +
+                        std::to_string(max) + ".",
+                    {{"parameter", name}, {"min", min}, {"max", max}});
   }
-  return limit;
+  return value;
 }
+
+int limit_param(const Request& req) { return int_param(req, "limit", 50, 1, 200); }
 
 std::string base64url(const std::string& bytes) {
   static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

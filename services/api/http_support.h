@@ -71,6 +71,9 @@ bool bool_field(const nlohmann::json& body, const std::string& name, bool fallba
 storage::Id path_id(const Request& req, int index, const std::string& what);
 // Query parameters.
 std::string query(const Request& req, const std::string& name);
+// An integer query parameter from min to max; `fallback` when absent; 400 invalid_parameter
+// otherwise.
+int int_param(const Request& req, const std::string& name, int fallback, int min, int max);
 int limit_param(const Request& req);
 
 std::string base64url(const std::string& bytes);

@@ -57,7 +57,9 @@ paths["/v1/games"] = {"get": op("listGames", "Games, newest first", merge({"200"
   params=listparams + [{"name": "player", "in": "query", "schema": {"type": "string"}}])}
 paths["/v1/games/{id}"] = {"get": op("getGame", "A game: seats, whose turn, position, board, moves, result; legal moves for the caller on their turn",
   merge({"200": jbody(sref("Game"), "OK", etag), "304": {"description": "Not modified (If-None-Match)"}, "404": ref("NotFound")}, auth_errors), ["games"],
-  params=[idp, {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}}])}
+  params=[idp, {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}},
+          {"name": "moves_after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 1000000, "default": 0},
+           "description": "Only the moves after this ply in `moves` (for a client that has seen the game up to it); 0, the default, lists them all"}])}
 paths["/v1/games/{id}/moves"] = {"post": op("makeMove", "Make a move at the ply the player saw",
   merge({"201": jbody(sref("MoveResult"), "The canonical move and the new state", etag),
          "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["games"],

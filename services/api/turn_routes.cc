@@ -1,7 +1,6 @@
 // GET /v1/me/turns (issue 9): the games where it is the caller's turn, most urgent deadline
 // first, with an ETag; ?wait=N long-polls up to N seconds (capped) for the list to differ from
 // If-None-Match (or, without it, to be non-empty).
-#include <charconv>
 
 #include "services/api/game_views.h"
 #include "services/api/http_support.h"
@@ -40,19 +39,6 @@ Turns load_turns(StreamService& s, storage::Id account) {
   return {{{"turns", turns}}, "\"t" + domain::sha256_hex(versions).substr(0, 32) + "\""};
 }
 
-int wait_param(const Request& req, int cap) {
-  const std::string text = query(req, "wait");
-  if (text.empty()) return 0;
-  int wait = -1;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), wait);
-  if (ec != std::errc() || end != text.data() + text.size() || wait < 0 || wait > cap) {
-    throw GameError(400, "invalid_parameter",
-                    "wait must be an integer from 0 to " + std::to_string(cap) + " (seconds).",
-                    {{"parameter", "wait"}, {"max", cap}});
-  }
-  return wait;
-}
-
 // Waits (holding a stream slot) until an event for `account` arrives or the deadline passes;
 // true when one arrived.
 bool wait_for_account_event(StreamService& s, storage::Id account,
@@ -77,7 +63,7 @@ bool wait_for_account_event(StreamService& s, storage::Id account,
 
 void get_turns(StreamService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s.games, req, res);
-  const int wait = wait_param(req, s.options.max_wait_s);
+  const int wait = int_param(req, "wait", 0, 0, s.options.max_wait_s);
   const std::string if_none_match = req.get_header_value("If-None-Match");
   storage::StreamPosition cursor = s.hub.frontier();
   Turns turns = load_turns(s, me.account_id);

@@ -224,6 +224,41 @@ TEST(GamePlay, EtagAndIfNoneMatch) {
   EXPECT_NE(after.header("ETag"), etag);
 }
 
+// ?moves_after=N lists only the moves after ply N; the rest of the view is the same.
+TEST(GamePlay, MovesAfterListsOnlyTheLaterMoves) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  std::vector<Account> p = {make_account(client, "mva"), make_account(client, "mva")};
+  const std::string id = start_game(client, p, "counting", {{"target", 1000}});
+  for (int ply = 0; ply < 4; ++ply) {
+    const Account& mover = to_move(client.get("/v1/games/" + id, p[0].token).body, p);
+    ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}}, mover.token)
+                  .status,
+              201);
+  }
+  const json all = client.get("/v1/games/" + id, p[0].token).body;
+  const json later = client.get("/v1/games/" + id + "?moves_after=2", p[0].token).body;
+  ASSERT_EQ(all.at("moves").size(), 4u);
+  ASSERT_EQ(later.at("moves").size(), 2u);
+  EXPECT_EQ(later.at("moves").at(0), all.at("moves").at(2));
+  EXPECT_EQ(later.at("moves").at(1), all.at("moves").at(3));
+  json rest = later;
+  rest.erase("moves");
+  json full = all;
+  full.erase("moves");
+  EXPECT_EQ(rest, full);
+  EXPECT_EQ(client.get("/v1/games/" + id + "?moves_after=4", p[0].token).body.at("moves"),
+            json::array());
+  EXPECT_EQ(client.get("/v1/games/" + id + "?moves_after=0", p[0].token).body.at("moves"),
+            all.at("moves"));
+  const Reply bad = client.get("/v1/games/" + id + "?moves_after=-1", p[0].token);
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.body.at("code"), "invalid_parameter");
+  EXPECT_EQ(bad.body.at("parameter"), "moves_after");
+  EXPECT_EQ(bad.header("Content-Type"), "application/problem+json");
+}
+
 TEST(GamePlay, DrawOfferDeclineOfferAccept) {
   SVC_REQUIRE_DB();
   TestServer server;
