@@ -112,8 +112,7 @@ StreamPosition EventFeedConnection::head() {
   ensure_connected();
   pqxx::nontransaction tx(state_->connection);
   const pqxx::result r =
-      tx.exec(std::string("SELECT e.txid::text, e.id FROM game_events e WHERE ") +
-              sql::kEventCommitted + " ORDER BY e.txid DESC, e.id DESC LIMIT 1");
+      tx.exec("SELECT f.txid::text, f.id FROM (" + sql::kCommittedFrontier + ") f");
   if (r.empty()) return {};
   return {r[0][0].as<std::uint64_t>(), r[0][1].as<Id>()};
 }

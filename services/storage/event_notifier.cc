@@ -5,6 +5,8 @@
 #include <chrono>
 #include <utility>
 
+#include "services/storage/sql_util.h"
+
 namespace storage {
 
 namespace {
@@ -12,13 +14,6 @@ namespace {
 // A wake-up queue this long means the database has been unreachable for a while: the oldest
 // wake-ups are dropped (listeners' polls find their events).
 constexpr std::size_t kMaxPending = 100000;
-
-// "{1,2,3}": ids are decimal digits, so no quoting is needed.
-std::string text_array(const std::vector<std::string>& ids) {
-  std::string out = "{";
-  for (const std::string& id : ids) out += (out.size() > 1 ? "," : "") + id;
-  return out + "}";
-}
 
 }  // namespace
 
@@ -61,12 +56,12 @@ void EventNotifier::send(const std::vector<std::string>& ids) {
   try {
     if (!connection_ || !connection_->is_open()) {
       connection_ = std::make_unique<pqxx::connection>(url_);
-      connection_->prepare(
-          "events_notify",
-          "SELECT count(pg_notify('hexpost_events', id)) FROM unnest($1::text[]) id");
+      connection_->prepare("events_notify",
+                           "SELECT count(pg_notify('hexpost_events', id)) FROM "
+                           "jsonb_array_elements_text($1::jsonb) id");
     }
     pqxx::nontransaction tx(*connection_);
-    tx.exec_prepared("events_notify", text_array(ids));
+    tx.exec_prepared("events_notify", sql::json_array(ids));
   } catch (const std::exception&) {
     connection_.reset();
     std::this_thread::sleep_for(std::chrono::milliseconds(100));

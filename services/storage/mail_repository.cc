@@ -164,18 +164,15 @@ void MailRepository::fail_unrendered(Id id, const std::string& error) {
   });
 }
 
-int MailRepository::purge_before(const std::string& before, int limit) {
-  return pool_.run([&](pqxx::connection& c) {
+void MailRepository::purge_before(const std::string& before, int limit) {
+  pool_.run([&](pqxx::connection& c) {
     pqxx::nontransaction tx(c);
-    return tx
-        .exec_params1(
-            "WITH o AS (DELETE FROM mail_outbox WHERE id IN (SELECT id FROM mail_outbox WHERE "
-            "created_at < $1::timestamptz LIMIT $2) RETURNING 1), "
-            "i AS (DELETE FROM mail_inbound WHERE message_id IN (SELECT message_id FROM "
-            "mail_inbound WHERE received_at < $1::timestamptz LIMIT $2) RETURNING 1) "
-            "SELECT (SELECT count(*) FROM o), (SELECT count(*) FROM i)",
-            before, limit)[0]
-        .as<int>();
+    tx.exec_params0(
+        "WITH o AS (DELETE FROM mail_outbox WHERE id IN (SELECT id FROM mail_outbox WHERE "
+        "created_at < $1::timestamptz LIMIT $2)) "
+        "DELETE FROM mail_inbound WHERE message_id IN (SELECT message_id FROM mail_inbound "
+        "WHERE received_at < $1::timestamptz LIMIT $2)",
+        before, limit);
   });
 }
 

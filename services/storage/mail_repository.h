@@ -99,9 +99,8 @@ class MailRepository {
                const std::function<SendOutcome(const ClaimedMail&)>& send);
 
   // Deletes up to `limit` outbox rows created before `before` and up to `limit` inbound
-  // Message-IDs received before it (both found by index, migration 0010). Returns the number of
-  // outbox rows deleted.
-  int purge_before(const std::string& before, int limit);
+  // Message-IDs received before it (both found by index, migration 0010).
+  void purge_before(const std::string& before, int limit);
 
   // ---- inbound
   struct SeatIdentity {

@@ -128,12 +128,9 @@ bool RatingsRepository::rate_next_game(const GameRater& rate, const std::string&
       "EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = e.game_id) ORDER BY e.txid, e.id "
       "LIMIT 1";
   static const std::string kToFrontier =
-      std::string(
-          "UPDATE event_cursors c SET last_txid = f.txid, last_event_id = f.id FROM (SELECT "
-          "e.txid, e.id FROM game_events e WHERE ") +
-      sql::kEventCommitted +
-      " ORDER BY e.txid DESC, e.id DESC LIMIT 1) f WHERE c.name = 'ratings' AND (f.txid, f.id) > "
-      "(c.last_txid, c.last_event_id)";
+      "UPDATE event_cursors c SET last_txid = f.txid, last_event_id = f.id FROM (" +
+      sql::kCommittedFrontier +
+      ") f WHERE c.name = 'ratings' AND (f.txid, f.id) > (c.last_txid, c.last_event_id)";
   return pool_.run([&](pqxx::connection& c) {
     pqxx::work tx(c);
     const pqxx::row cursor = tx.exec1(

@@ -74,4 +74,10 @@ inline Principal principal_from(const pqxx::row& row, int at = 0) {
 // row that commits later (docs/events.md).
 inline constexpr const char* kEventCommitted = "e.txid < pg_snapshot_xmin(pg_current_snapshot())";
 
+// The position (txid, id) of the newest event of an ended transaction, as a query: the frontier
+// up to which a reader in (txid, id) order has seen everything. No row when there is none.
+inline const std::string kCommittedFrontier =
+    std::string("SELECT e.txid, e.id FROM game_events e WHERE ") + kEventCommitted +
+    " ORDER BY e.txid DESC, e.id DESC LIMIT 1";
+
 }  // namespace storage::sql

@@ -35,14 +35,7 @@ std::vector<std::string> numbered(int from, int to) {
   return ids;
 }
 
-class PgEventNotifier : public ::testing::Test {
- protected:
-  void SetUp() override {
-    HEXPOST_REQUIRE_DATABASE();
-    db_ = std::make_unique<testpg::ScratchDatabase>();
-  }
-  std::unique_ptr<testpg::ScratchDatabase> db_;
-};
+class PgEventNotifier : public testpg::ScratchDatabaseTest {};
 
 TEST_F(PgEventNotifier, SendsEveryPostedIdInOrder) {
   pqxx::connection listener(db_->url());

@@ -24,14 +24,7 @@ int backend_pid(storage::ConnectionPool& pool) {
   });
 }
 
-class PgPool : public ::testing::Test {
- protected:
-  void SetUp() override {
-    HEXPOST_REQUIRE_DATABASE();
-    db_ = std::make_unique<testpg::ScratchDatabase>();
-  }
-  std::unique_ptr<testpg::ScratchDatabase> db_;
-};
+class PgPool : public testpg::ScratchDatabaseTest {};
 
 TEST_F(PgPool, ReusesReleasedConnections) {
   storage::ConnectionPool pool(db_->url(), 2, 1000ms);

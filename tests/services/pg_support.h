@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <memory>
 #include <string>
 
 namespace testpg {
@@ -55,3 +56,17 @@ class MigrationDir {
   do {                                                                              \
     if (testpg::base_url().empty()) GTEST_SKIP() << "TEST_DATABASE_URL is not set"; \
   } while (0)
+
+namespace testpg {
+
+// A fixture whose tests each get a scratch database (db_), skipped without TEST_DATABASE_URL.
+class ScratchDatabaseTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    HEXPOST_REQUIRE_DATABASE();
+    db_ = std::make_unique<ScratchDatabase>();
+  }
+  std::unique_ptr<ScratchDatabase> db_;
+};
+
+}  // namespace testpg

@@ -231,12 +231,7 @@ TEST(GamePlay, MovesAfterListsOnlyTheLaterMoves) {
   Client client(server.port());
   std::vector<Account> p = {make_account(client, "mva"), make_account(client, "mva")};
   const std::string id = start_game(client, p, "counting", {{"target", 1000}});
-  for (int ply = 0; ply < 4; ++ply) {
-    const Account& mover = to_move(client.get("/v1/games/" + id, p[0].token).body, p);
-    ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}}, mover.token)
-                  .status,
-              201);
-  }
+  ASSERT_NO_FATAL_FAILURE(play_counting_moves(client, id, p, 0, 4));
   const json all = client.get("/v1/games/" + id, p[0].token).body;
   const json later = client.get("/v1/games/" + id + "?moves_after=2", p[0].token).body;
   ASSERT_EQ(all.at("moves").size(), 4u);
@@ -319,23 +314,12 @@ TEST(GamePlay, AbortOnlyBeforeEverySeatHasMoved) {
   Client client(server.port());
   std::vector<Account> p = {make_account(client, "ab"), make_account(client, "ab")};
   std::string id = start_game(client, p);
-  json view = client.get("/v1/games/" + id, p[0].token).body;
-  ASSERT_EQ(
-      client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 0}}, to_move(view, p).token)
-          .status,
-      201);
+  ASSERT_NO_FATAL_FAILURE(play_counting_moves(client, id, p, 0, 1));
   Reply ok = client.post("/v1/games/" + id + "/abort", json::object(), p[0].token);
   EXPECT_EQ(ok.status, 200);
   EXPECT_EQ(ok.body.at("status"), "aborted");
   id = start_game(client, p);
-  for (int ply = 0; ply < 2; ++ply) {
-    view = client.get("/v1/games/" + id, p[0].token).body;
-    ASSERT_EQ(client
-                  .post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}},
-                        to_move(view, p).token)
-                  .status,
-              201);
-  }
+  ASSERT_NO_FATAL_FAILURE(play_counting_moves(client, id, p, 0, 2));
   const Reply late = client.post("/v1/games/" + id + "/abort", json::object(), p[1].token);
   EXPECT_EQ(late.status, 409);
   EXPECT_EQ(late.body.at("code"), "abort_too_late");

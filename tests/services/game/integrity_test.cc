@@ -121,12 +121,7 @@ TEST(Integrity, EveryMoveIsHashChainedAndEveryChangeHasAnEvent) {
   Client client(server.port());
   std::vector<Account> p = {make_account(client, "ev"), make_account(client, "ev")};
   const std::string id = start_game(client, p);
-  for (int ply = 0; ply < 3; ++ply) {
-    const Account& mover = to_move(client.get("/v1/games/" + id, p[0].token).body, p);
-    ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}}, mover.token)
-                  .status,
-              201);
-  }
+  ASSERT_NO_FATAL_FAILURE(play_counting_moves(client, id, p, 0, 3));
   pqxx::connection c(database_url());
   pqxx::nontransaction tx(c);
   const auto events = tx.exec_params(

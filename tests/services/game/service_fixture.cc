@@ -223,6 +223,19 @@ const Account& to_move(const json& view, const std::vector<Account>& players) {
   throw std::runtime_error("nobody to move");
 }
 
+void play_counting_moves(Client& client, const std::string& game_id,
+                         const std::vector<Account>& players, int from, int count) {
+  for (int ply = from; ply < from + count; ++ply) {
+    const Account& mover =
+        to_move(client.get("/v1/games/" + game_id, players[0].token).body, players);
+    ASSERT_EQ(
+        client.post("/v1/games/" + game_id + "/moves", {{"move", "1"}, {"ply", ply}}, mover.token)
+            .status,
+        201)
+        << "ply " << ply;
+  }
+}
+
 long long count_rows(const std::string& table) {
   pqxx::connection c(database_url());
   pqxx::nontransaction tx(c);

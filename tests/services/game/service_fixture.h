@@ -83,6 +83,11 @@ std::string start_game(Client& client, const std::vector<Account>& players,
 // The account whose turn it is in the game view.
 const Account& to_move(const json& view, const std::vector<Account>& players);
 
+// Counting-game moves ("1") at plies from, from + 1, ... (`count` of them), each by whoever is to
+// move; a fatal failure as soon as one is not answered 201 (wrap in ASSERT_NO_FATAL_FAILURE).
+void play_counting_moves(Client& client, const std::string& game_id,
+                         const std::vector<Account>& players, int from, int count);
+
 long long count_rows(const std::string& table);
 
 }  // namespace svctest
