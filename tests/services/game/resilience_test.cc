@@ -58,12 +58,15 @@ class ServerProcess {
       execl(HEXPOST_TESTGAMES_SERVER, HEXPOST_TESTGAMES_SERVER, static_cast<char*>(nullptr));
       _exit(127);
     }
+    // A deadline, not a count of tries: an ASan build restarted on a loaded 2-core machine once
+    // took over the 6 s that 300 tries gave (a clean-clone ops/test run).
     Client client(port_);
-    for (int i = 0; i < 300; ++i) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (std::chrono::steady_clock::now() < give_up) {
       if (client.get("/v1/catalog").status == 200) return;
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    ADD_FAILURE() << "the server did not come up";
+    ADD_FAILURE() << "the server did not come up within 30 s";
   }
   void kill_now() {
     if (pid_ <= 0) return;
