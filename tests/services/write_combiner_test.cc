@@ -179,12 +179,12 @@ TEST(WriteCombiner, AWriteQueuedLongerThanMaxWaitGivesUpUnflushed) {
   EXPECT_EQ(flush.batches_[1], std::vector<int>({3}));
 }
 
-// Many writers on few keys with two flushes at a time: every write answered with its own value,
-// no key ever in two running flushes, no batch over max_batch, nothing left waiting.
-TEST(WriteCombiner, ManyWritersOnFewKeysNeverOverlapAKeyAndAllFinish) {
+// Many writers on few keys: every write answered with its own value, no key ever in two running
+// flushes, no batch over max_batch, nothing left waiting.
+void expect_many_writers_all_finish(std::size_t max_batch, std::size_t max_in_flight) {
   RecordingFlush flush;
   flush.delay_ = std::chrono::milliseconds(1);
-  Combiner combiner = combiner_for(flush, 4, 2);
+  Combiner combiner = combiner_for(flush, max_batch, max_in_flight);
   std::atomic<int> wrong{0};
   std::vector<std::thread> writers;
   for (int t = 0; t < 16; ++t) {
@@ -200,12 +200,21 @@ TEST(WriteCombiner, ManyWritersOnFewKeysNeverOverlapAKeyAndAllFinish) {
   EXPECT_FALSE(flush.overlapping_keys_);
   std::size_t written = 0;
   for (const auto& batch : flush.batches_) {
-    EXPECT_LE(batch.size(), 4u);
+    EXPECT_LE(batch.size(), max_batch);
     EXPECT_EQ(std::set<int>(batch.begin(), batch.end()).size(), batch.size());
     written += batch.size();
   }
   EXPECT_EQ(written, 16u * 50u);
   EXPECT_LT(flush.batches_.size(), written);  // some writes did share a flush
+}
+
+TEST(WriteCombiner, ManyWritersOnFewKeysNeverOverlapAKeyAndAllFinish) {
+  expect_many_writers_all_finish(4, 2);
+}
+
+// The service's setting: one flush at a time, up to 32 writes.
+TEST(WriteCombiner, ManyWritersWithOneFlushAtATimeAllFinish) {
+  expect_many_writers_all_finish(32, 1);
 }
 
 }  // namespace
