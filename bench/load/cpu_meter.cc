@@ -13,11 +13,12 @@ namespace {
 
 struct ProcStat {
   pid_t parent = 0;
-  double cpu_seconds = 0;
+  double cpu_seconds = 0;              // its own user + system time
+  double reaped_children_seconds = 0;  // of its children that ended and were waited for
 };
 
 // Fields of /proc/PID/stat after the parenthesised command name (which may hold spaces):
-// state ppid ... utime (14th field of the line) stime (15th).
+// state ppid ... utime (14th field of the line) stime cutime cstime (17th).
 bool read_stat(pid_t pid, ProcStat& out) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
   std::string line;
@@ -27,13 +28,15 @@ bool read_stat(pid_t pid, ProcStat& out) {
   std::istringstream fields(line.substr(close + 2));
   std::string state;
   long parent = 0, skip = 0;
-  unsigned long long user = 0, system = 0;
+  unsigned long long user = 0, system = 0, children_user = 0, children_system = 0;
   fields >> state >> parent;
   for (int i = 0; i < 9; ++i) fields >> skip;  // pgrp ... cmajflt
-  fields >> user >> system;
+  fields >> user >> system >> children_user >> children_system;
   if (!fields) return false;
+  const auto tick = static_cast<double>(sysconf(_SC_CLK_TCK));
   out.parent = static_cast<pid_t>(parent);
-  out.cpu_seconds = static_cast<double>(user + system) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  out.cpu_seconds = static_cast<double>(user + system) / tick;
+  out.reaped_children_seconds = static_cast<double>(children_user + children_system) / tick;
   return true;
 }
 
@@ -42,9 +45,11 @@ double process_seconds(pid_t pid) {
   return pid > 0 && read_stat(pid, stat) ? stat.cpu_seconds : 0;
 }
 
+// The root, its children that ended (PostgreSQL reaps its backends), and its live children.
 double process_tree_seconds(pid_t root) {
-  if (root <= 0) return 0;
-  double total = process_seconds(root);
+  ProcStat root_stat;
+  if (root <= 0 || !read_stat(root, root_stat)) return 0;
+  double total = root_stat.cpu_seconds + root_stat.reaped_children_seconds;
   for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
     const std::string name = entry.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;

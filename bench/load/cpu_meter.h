@@ -8,7 +8,8 @@
 namespace loadtest {
 
 struct CpuSeconds {
-  double postgres = 0;  // the postmaster and every process it started (backends, WAL writer...)
+  double postgres = 0;  // the postmaster and every process it started (backends, WAL writer...),
+                        // those that ended included
   double service = 0;   // the server process, all its threads
   double driver = 0;    // this process
 
@@ -18,8 +19,8 @@ struct CpuSeconds {
   double total() const { return postgres + service + driver; }
 };
 
-// user + system CPU so far. Backends that ended before the call are not counted, so measure
-// over a window where the service keeps its pool connections open.
+// user + system CPU so far. A process of the postmaster's tree that ended counts once the
+// postmaster has waited for it (PostgreSQL does so at once).
 CpuSeconds cpu_seconds_now(pid_t postmaster, pid_t service);
 
 }  // namespace loadtest

@@ -141,30 +141,41 @@ double run_mode(const loadtest::DriverOptions& o, const std::vector<loadtest::Pl
   return moves_per_s;
 }
 
-// pgbench's figures and the service's rates as shares of them.
+// pgbench's figures and the service's rates as shares of them. The SQL floor runs with one move
+// per statement (no batching), with kFloorBatch (about the service's mean batch) and with one
+// per client (the largest batch that many clients can form); with the postmaster's pid, each
+// floor also prints PostgreSQL's CPU per move: the database's part of a move at that batch.
 void compare_with_pgbench(const std::string& url, int clients, double seconds,
-                          const std::vector<std::pair<std::string, double>>& rates) {
+                          const std::vector<std::pair<std::string, double>>& rates,
+                          pid_t postmaster) {
   const double tps = loadtest::insert_tps(url, clients, seconds);
   std::printf("pgbench: %.0f durable single-INSERT tps at %d clients\n", tps, clients);
   if (tps <= 0) return;
   const loadtest::FloorGames games = loadtest::make_floor_games(url);
-  const double floor = loadtest::move_floor_moves_per_s(url, games, clients, seconds, 1);
-  const double batched =
-      loadtest::move_floor_moves_per_s(url, games, clients, seconds, kFloorBatch);
-  std::printf(
-      "pgbench: SQL floor of a move (its rows, one statement): %.0f moves/s = %.1f%% of the "
-      "INSERT rate\n",
-      floor, 100.0 * floor / tps);
-  std::printf(
-      "pgbench: SQL floor with %d moves per statement: %.0f moves/s = %.1f%% of the INSERT "
-      "rate\n",
-      kFloorBatch, batched, 100.0 * batched / tps);
-  for (const auto& [m, rate] : rates) {
-    std::printf("ratio (%s): service moves/s = %.1f%% of the pgbench INSERT rate", m.c_str(),
-                100.0 * rate / tps);
-    if (floor > 0) std::printf(", %.0f%% of the move's SQL floor", 100.0 * rate / floor);
-    if (batched > 0) std::printf(", %.0f%% of the batched floor", 100.0 * rate / batched);
+  std::vector<int> batches = {1};
+  if (kFloorBatch < clients) batches.push_back(kFloorBatch);
+  if (clients > 1) batches.push_back(clients);
+  double floor = 0;
+  for (const int batch : batches) {
+    const double before = loadtest::cpu_seconds_now(postmaster, 0).postgres;
+    const double rate = loadtest::move_floor_moves_per_s(url, games, clients, seconds, batch);
+    const double used = loadtest::cpu_seconds_now(postmaster, 0).postgres - before;
+    if (rate <= 0) return;
+    if (batch == 1) floor = rate;
+    std::printf(
+        "pgbench: SQL floor of a move, %d per statement: %.0f moves/s = %.1f%% of the "
+        "INSERT rate",
+        batch, rate, 100.0 * rate / tps);
+    if (postmaster > 0)
+      std::printf("; postgres %.3f ms CPU per move", 1000.0 * used / (rate * seconds));
     std::printf("\n");
+  }
+  const double cores = std::thread::hardware_concurrency();
+  for (const auto& [m, rate] : rates) {
+    std::printf(
+        "ratio (%s): service moves/s = %.1f%% of the pgbench INSERT rate, %.0f%% of the move's "
+        "SQL floor; 40%% of the INSERT rate would leave %.3f ms CPU per move for everything\n",
+        m.c_str(), 100.0 * rate / tps, 100.0 * rate / floor, 1000.0 * cores / (0.4 * tps));
   }
 }
 
@@ -213,7 +224,8 @@ int main(int argc, char** argv) {
                          : loadtest::DriverOptions::Mode::kGetThenPost;
     rates.emplace_back(m, run_mode(o, players, m, processes));
   }
-  if (!skip_pgbench && !database.empty()) compare_with_pgbench(database, clients, seconds, rates);
+  if (!skip_pgbench && !database.empty())
+    compare_with_pgbench(database, clients, seconds, rates, processes.postmaster);
   if (me_games && !database.empty()) {
     me_games_p99(o.endpoints[0], database);
     // The move path again with the seeded tables: its plans must not depend on a small database.

@@ -45,6 +45,7 @@ TEST(CpuMeter, CountsAServiceAProcessTreeAndThisProcessApart) {
   const loadtest::CpuSeconds after = loadtest::cpu_seconds_now(getpid(), child);
   kill(child, SIGKILL);
   waitpid(child, nullptr, 0);
+  const double tree_after_reaping = loadtest::cpu_seconds_now(getpid(), 0).postgres;
   close(spun[0]);
   close(spun[1]);
 
@@ -55,6 +56,7 @@ TEST(CpuMeter, CountsAServiceAProcessTreeAndThisProcessApart) {
   EXPECT_GE(used.driver, 0.29);  // this process spun 0.3 s
   EXPECT_LT(used.driver, 0.5);
   EXPECT_NEAR(used.postgres, used.driver, 0.05);  // the tree grew by this process's share only
+  EXPECT_GE(tree_after_reaping, after.postgres);  // an ended child's CPU still counts
   EXPECT_EQ(loadtest::cpu_seconds_now(0, 0).service, 0);  // pid 0: not measured
 }
 
