@@ -10,9 +10,9 @@ namespace loadtest {
 // `clients`: the baseline every figure is compared with. 0 when pgbench failed.
 double insert_tps(const std::string& url, int clients, double seconds);
 
-// The SQL floor's own games, so that its clients rarely meet on one row: kCount games between
-// two accounts of the run, 'aborted' so that no list counts them. first = 0 when the database
-// has fewer than two accounts.
+// The SQL floor's own games: kCount games, each between two accounts of its own, so that the
+// floor's clients rarely meet on a row (a game's or an account's, which its move's foreign keys
+// lock), and 'aborted', so that no list counts them.
 struct FloorGames {
   static constexpr int kCount = 4000;
   long first = 0;
@@ -25,7 +25,8 @@ FloorGames make_floor_games(const std::string& url);
 // in one statement and one commit, for `moves_per_statement` games at once, with none of the
 // service's reading, validation, clock arithmetic or HTTP, and with pgbench, not the service
 // and the driver, on the machine's cores. Returns moves/s (transactions/s times the moves per
-// statement), on `games`: 0 when there are none or pgbench failed.
+// statement), on `games`, with generic plans as the service's prepared statements have: 0 when
+// pgbench failed.
 double move_floor_moves_per_s(const std::string& url, const FloorGames& games, int clients,
                               double seconds, int moves_per_statement);
 
