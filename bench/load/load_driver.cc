@@ -19,6 +19,7 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+constexpr auto kReconnectPause = std::chrono::milliseconds(10);
 
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -44,6 +45,10 @@ class Http {
     if (!result) {
       ++stats.connection_errors;
       reset();
+      // A client that cannot reach the server waits before it tries again, as a real one
+      // would. Without the pause, clients spun on a restarting server (tens of thousands of
+      // refused connections a second) and, on 2 cores, slowed its start.
+      std::this_thread::sleep_for(kReconnectPause);
       return std::nullopt;
     }
     stats.max_request_ms = std::max(stats.max_request_ms, ms);
