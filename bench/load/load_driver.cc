@@ -19,7 +19,8 @@ namespace {
 
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
-constexpr auto kReconnectPause = std::chrono::milliseconds(10);
+// How long a client waits after a connection error or a 503 before its next request.
+constexpr auto kRetryPause = std::chrono::milliseconds(20);
 
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -31,7 +32,8 @@ class Http {
     reset();
   }
 
-  // nullopt on a connection error (the connection is reopened next time).
+  // nullopt on a connection error (the connection is reopened next time). Pauses kRetryPause
+  // after a connection error or a 503.
   std::optional<httplib::Response> request(const std::string& method, const std::string& path,
                                            const std::string& token, const std::string& body,
                                            const httplib::Headers& extra, DriverStats& stats) {
@@ -42,17 +44,19 @@ class Http {
                                  ? client_->Get(path.c_str(), headers)
                                  : client_->Post(path.c_str(), headers, body, "application/json");
     const double ms = ms_since(start);
+    // A client that cannot reach the service, or is told it is unavailable, waits before its
+    // next request, as a real one would. Without the pause, the clients' GETs spun on a
+    // restarting server (tens of thousands of refused connections a second) and, on 2 cores,
+    // slowed its start.
     if (!result) {
       ++stats.connection_errors;
       reset();
-      // A client that cannot reach the server waits before it tries again, as a real one
-      // would. Without the pause, clients spun on a restarting server (tens of thousands of
-      // refused connections a second) and, on 2 cores, slowed its start.
-      std::this_thread::sleep_for(kReconnectPause);
+      std::this_thread::sleep_for(kRetryPause);
       return std::nullopt;
     }
     stats.max_request_ms = std::max(stats.max_request_ms, ms);
     ++stats.status_counts[result->status];
+    if (result->status == 503) std::this_thread::sleep_for(kRetryPause);
     return *result;
   }
 
@@ -165,9 +169,9 @@ int post_move(Http& http, const Player& me, std::int64_t game, const std::string
       ++(guessed && res->status == 422 ? stats.refusals : stats.client_errors);
       return res->status;
     }
-    // Unknown outcome (connection lost or 503): retry the same request with the same key.
+    // Unknown outcome (connection lost or 503, after request()'s pause): retry the same
+    // request with the same key.
     if ((stop && stop->load()) || Clock::now() > deadline + std::chrono::seconds(30)) return 0;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
 }
 
