@@ -6,7 +6,8 @@
 // Model: `clients` threads, one account each; clients 2k and 2k+1 play `games_per_pair` games
 // against each other. A client loops over its games and, when it is its turn, POSTs a random
 // legal move (with an Idempotency-Key, retried with the same key after a connection error or
-// 503, so a move whose answer was lost is never made twice). A finished game is replaced by a
+// 503, so a move whose answer was lost is never made twice). After a connection error or a 503
+// a client pauses 20 ms before its next request of any kind. A finished game is replaced by a
 // new one (challenge + accept). How a client learns whose turn it is depends on the mode:
 //   kGetThenPost  GET the game before every move (what a polling client does);
 //   kPostOnly     the two clients of a pair share what the last 201 answer said (ply, status,

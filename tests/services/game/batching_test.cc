@@ -87,13 +87,13 @@ bool a_write_waits_for_a_lock(const std::string& xid = "") {
 }
 
 long long distinct_move_transactions(const std::vector<std::string>& game_ids) {
-  std::string list;
-  for (const std::string& id : game_ids) list += (list.empty() ? "" : ",") + id;
   pqxx::connection c(database_url());
   pqxx::nontransaction tx(c);
   return tx
-      .exec("SELECT count(DISTINCT txid) FROM game_events WHERE kind = 'move' AND game_id IN (" +
-            list + ")")[0][0]
+      .exec_params1(
+          "SELECT count(DISTINCT txid) FROM game_events WHERE kind = 'move' AND "
+          "game_id IN (SELECT jsonb_array_elements_text($1::jsonb)::bigint)",
+          json(game_ids).dump())[0]
       .as<long long>();
 }
 
