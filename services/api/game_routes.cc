@@ -88,6 +88,7 @@ bool replay(const storage::StoredResponse& stored, const std::string& request_ha
 }
 
 struct MoveRequest {
+  std::string token_hash;
   storage::Id id = 0;
   std::string move;
   long long ply = 0;
@@ -107,13 +108,20 @@ MoveRequest parse_move_request(const Request& req) {
   return m;
 }
 
-// The caller and the game in one statement (GamesRepository::load_as), with the errors in the
-// order of the other routes: 401/429, 403, then 400 for the request, then 404. A request that
-// fails the checks that need no database takes the ordinary path, to keep that order.
-std::pair<storage::Principal, storage::LoadedGame> authenticated_move_load(GameService& s,
-                                                                           const Request& req,
-                                                                           Response& res,
-                                                                           MoveRequest& m) {
+// What a move is decided on: the caller and the game, either this instance's cached copies
+// (no statement; possibly stale, see storage::ContextCache) or freshly loaded.
+struct MoveContext {
+  storage::Principal me;
+  storage::LoadedGame loaded;
+  bool cached = false;
+};
+
+// The first context, which charges the token's bucket (once per request). The cached copies
+// when both the token and the game are cached; otherwise the caller and the game in one
+// statement (GamesRepository::load_as), with the errors in the order of the other routes:
+// 401/429, 403, then 400 for the request, then 404. A request that fails the checks that need
+// no database takes the ordinary path, to keep that order.
+MoveContext first_move_context(GameService& s, const Request& req, Response& res, MoveRequest& m) {
   const std::string hash = bearer_token_hash(req);
   try {
     m = parse_move_request(req);
@@ -121,80 +129,117 @@ std::pair<storage::Principal, storage::LoadedGame> authenticated_move_load(GameS
     require_scope(authenticate(s, req, res), kPlayScopes);
     throw;
   }
+  m.token_hash = hash;
+  MoveContext context;
+  if (auto cached = s.games.cached_context(hash, m.id)) {
+    context.me = admit(s, hash, std::move(cached->principal), res);
+    require_scope(context.me, kPlayScopes);
+    context.loaded.game = std::move(cached->game);
+    context.cached = true;
+    return context;
+  }
   auto found = s.games.load_as(hash, m.id, hxclock::to_rfc3339(s.clock.now()), false, m.key);
-  const storage::Principal me = admit(s, hash, std::move(found.principal), res);
-  require_scope(me, kPlayScopes);
+  context.me = admit(s, hash, std::move(found.principal), res);
+  require_scope(context.me, kPlayScopes);
   if (!found.loaded) throw game_not_found(m.id);
-  return {me, std::move(*found.loaded)};
+  context.loaded = std::move(*found.loaded);
+  return context;
+}
+
+// A fresh load after a lost race or a refusal decided on cached copies. The token is looked up
+// again, so a move whose write was refused for a revoked token gets 401, but not charged again.
+MoveContext fresh_move_context(GameService& s, const MoveRequest& m) {
+  auto found = s.games.load_as(m.token_hash, m.id, hxclock::to_rfc3339(s.clock.now()), false, m.key);
+  MoveContext context;
+  context.me = verify_token(m.token_hash, std::move(found.principal));
+  if (!found.loaded) throw game_not_found(m.id);
+  context.loaded = std::move(*found.loaded);
+  return context;
+}
+
+// Past the deadline: the game is forfeited (once, however many ask) and the move refused.
+// Returns when HEXPOST_AUTO_VACATION gave the player a day, to decide again.
+void refuse_late_move(GameService& s, const storage::GameRecord& game, storage::Id account,
+                      const domain::Refusal& late, hxclock::TimePoint at) {
+  s.sweeper.expire_game(game.id, at);
+  storage::LoadedGame after = load_or_404(s, game.id, false);
+  if (after.game.ply == game.ply && after.game.status == "active" &&
+      !domain::check_deadline(after.game, account, at)) {
+    return;
+  }
+  throw refusal_error(late, current_state(after.game, account));
+}
+
+// Stores the decided move and answers 201; false when the write was refused (a lost race, a
+// revoked token) and the move must be decided again on a fresh load.
+bool store_move(GameService& s, const MoveRequest& m, const MoveContext& context,
+                domain::EntryDecision& d, hxclock::TimePoint at, Response& res) {
+  const storage::Id me = context.me.account_id;
+  d.write.at = hxclock::to_rfc3339(at);
+  d.write.token_id = context.me.token_id;
+  const storage::GameRecord after = after_entry(context.loaded.game, d.write, at);
+  const json answer = {{"move", d.canonical},
+                       {"record", d.write.record},
+                       {"ply", after.ply},
+                       {"draws", d.write.draws},
+                       {"hash", d.write.hash},
+                       {"game", game_view(s.catalog, after, {me, true, nullptr}, d.state.get())}};
+  d.write.idempotency_key = m.key;
+  d.write.request_hash = m.request_hash;
+  d.write.response_status = 201;
+  d.write.response_body = dump_with_clock_slots(answer);
+  const storage::WriteResult written = s.games.append_entry(d.write);
+  if (written.outcome != storage::WriteOutcome::kApplied) {
+    // The same key may have raced us and won: answer as it did (or 422 for another body).
+    auto stored = m.key.empty() ? std::nullopt : s.games.stored_response(me, m.key);
+    return stored && replay(*stored, m.request_hash, res);
+  }
+  s.games.remember(after, written);
+  res.set_header("ETag", etag_of(after));
+  res.set_header("Location", "/v1/games/" + std::to_string(m.id));
+  res.status = 201;
+  res.set_content(written.response_body, "application/json");  // with the new deadlines
+  return true;
+}
+
+// Decides and stores the move on `context`: true when answered, false to decide again on a
+// fresh load. Refusals are thrown, but never on cached copies: those are decided again first.
+bool try_move(GameService& s, const MoveRequest& m, const MoveContext& context, Response& res) {
+  if (context.loaded.stored && replay(*context.loaded.stored, m.request_hash, res)) return true;
+  const storage::GameRecord& game = context.loaded.game;
+  const storage::Id me = context.me.account_id;
+  if (m.ply < 0 || m.ply > 1'000'000) {
+    if (context.cached) return false;
+    throw GameError(409, "stale_ply", "The game is at ply " + std::to_string(game.ply) + ".",
+                    {{"current", current_state(game, me)}});
+  }
+  const hxclock::TimePoint at = s.clock.now();
+  if (auto late = domain::check_deadline(game, me, at)) {
+    if (!context.cached) refuse_late_move(s, game, me, *late, at);
+    return false;
+  }
+  auto decided = domain::decide_move(s.catalog, game, me, m.move, static_cast<int>(m.ply));
+  if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+    if (context.cached) return false;
+    throw refusal_error(*refusal, current_state(game, me));
+  }
+  return store_move(s, m, context, std::get<domain::EntryDecision>(decided), at, res);
 }
 
 void post_move(GameService& s, const Request& req, Response& res) {
   MoveRequest m;
-  auto [me, first] = authenticated_move_load(s, req, res, m);
-  const storage::Id id = m.id;
-  const std::string& move = m.move;
-  const long long ply = m.ply;
-  const std::string& key = m.key;
-  const std::string& request_hash = m.request_hash;
+  MoveContext context = first_move_context(s, req, res, m);
   for (int attempt = 0;; ++attempt) {
-    storage::LoadedGame loaded =
-        attempt == 0 ? std::move(first) : load_or_404(s, id, false, me.account_id, key);
-    if (loaded.stored && replay(*loaded.stored, request_hash, res)) return;
-    const storage::GameRecord& game = loaded.game;
-    if (ply < 0 || ply > 1'000'000) {
-      throw GameError(409, "stale_ply", "The game is at ply " + std::to_string(game.ply) + ".",
-                      {{"current", current_state(game, me.account_id)}});
-    }
-    const hxclock::TimePoint at = s.clock.now();
-    if (auto late = domain::check_deadline(game, me.account_id, at)) {
-      // Past the deadline: the game is forfeited (once, however many ask) and the move refused.
-      s.sweeper.expire_game(id, at);
-      storage::LoadedGame after = load_or_404(s, id, false);
-      if (after.game.ply == game.ply && after.game.status == "active" &&
-          !domain::check_deadline(after.game, me.account_id, at)) {
-        continue;  // HEXPOST_AUTO_VACATION gave the player a day: decide again
-      }
-      throw refusal_error(*late, current_state(after.game, me.account_id));
-    }
-    auto decided = domain::decide_move(s.catalog, game, me.account_id, move, static_cast<int>(ply));
-    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
-      throw refusal_error(*refusal, current_state(game, me.account_id));
-    }
-    auto& d = std::get<domain::EntryDecision>(decided);
-    d.write.at = hxclock::to_rfc3339(at);
-    const storage::GameRecord after = after_entry(game, d.write, at);
-    const json answer = {
-        {"move", d.canonical},
-        {"record", d.write.record},
-        {"ply", after.ply},
-        {"draws", d.write.draws},
-        {"hash", d.write.hash},
-        {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}};
-    d.write.idempotency_key = key;
-    d.write.request_hash = request_hash;
-    d.write.response_status = 201;
-    d.write.response_body = dump_with_clock_slots(answer);
-    const storage::WriteResult written = s.games.append_entry(d.write);
-    if (written.outcome == storage::WriteOutcome::kApplied) {
-      res.set_header("ETag", etag_of(after));
-      res.set_header("Location", "/v1/games/" + std::to_string(id));
-      res.status = 201;
-      res.set_content(written.response_body, "application/json");  // with the new deadlines
-      return;
-    }
-    if (!key.empty()) {
-      // The same key may have raced us and won: answer as it did (or 422 for another body).
-      auto stored = s.games.stored_response(me.account_id, key);
-      if (stored && replay(*stored, request_hash, res)) return;
-    }
-    // Lost a race. If the ply moved on, the player's view is stale; if only the version moved
-    // (a draw offer), decide again against the fresh row.
-    storage::LoadedGame now = load_or_404(s, id, false);
-    if (now.game.ply != ply || now.game.status != "active" || attempt + 1 >= kRetries) {
-      throw GameError(
-          409, "stale_ply",
-          "Another move was made first; the game is at ply " + std::to_string(now.game.ply) + ".",
-          {{"current", current_state(now.game, me.account_id)}});
+    if (attempt > 0) context = fresh_move_context(s, m);
+    if (try_move(s, m, context, res)) return;
+    // A lost race whose ply moved on is refused as stale by the next decision; one that only
+    // lost to a version change (a draw offer) is decided again, up to kRetries times.
+    if (attempt + 1 >= kRetries) {
+      const storage::LoadedGame now = load_or_404(s, m.id, false);
+      throw GameError(409, "stale_ply",
+                      "Another move was made first; the game is at ply " +
+                          std::to_string(now.game.ply) + ".",
+                      {{"current", current_state(now.game, context.me.account_id)}});
     }
   }
 }

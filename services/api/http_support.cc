@@ -64,11 +64,17 @@ storage::Principal authenticate(GameService& service, const Request& req, Respon
   return admit(service, hash, service.accounts.find_token(hash), res);
 }
 
-storage::Principal admit(GameService& service, const std::string& hash,
-                         std::optional<storage::Principal> principal, Response& res) {
+storage::Principal verify_token(const std::string& hash,
+                                std::optional<storage::Principal> principal) {
   if (!principal || !fairness::equal_constant_time(principal->token_hash, hash)) {
     throw unauthorized("invalid_token", "The token is malformed, revoked or unknown.", true);
   }
+  return std::move(*principal);
+}
+
+storage::Principal admit(GameService& service, const std::string& hash,
+                         std::optional<storage::Principal> found, Response& res) {
+  std::optional<storage::Principal> principal = verify_token(hash, std::move(found));
   const storage::RateLimit& limit =
       principal->is_bot ? service.options.bot_rate_limit : service.options.rate_limit;
   const storage::BucketDecision bucket = service.accounts.take_request(principal->token_id, limit);

@@ -52,6 +52,10 @@ storage::Principal authenticate(GameService& service, const Request& req, Respon
 std::string bearer_token_hash(const Request& req);
 storage::Principal admit(GameService& service, const std::string& token_hash,
                          std::optional<storage::Principal> found, Response& res);
+// admit() without the bucket: 401 unless the lookup found the token (a request looking its
+// token up again after a lost race is not charged twice).
+storage::Principal verify_token(const std::string& token_hash,
+                                std::optional<storage::Principal> found);
 // 403 insufficient_scope unless the principal has one of `scopes`.
 void require_scope(const storage::Principal& principal, const std::vector<std::string>& scopes);
 

@@ -233,6 +233,7 @@ std::optional<LoadedGame> GamesRepository::load(Id game_id, const std::string& a
     if (r.empty()) return std::nullopt;
     LoadedGame loaded = loaded_from(r[0], 0);
     if (with_moves) complete_moves(loaded, cached);
+    context_.remember(loaded.game);
     return loaded;
   });
 }
@@ -260,9 +261,11 @@ GamesRepository::AuthenticatedLoad GamesRepository::load_as(const std::string& t
     AuthenticatedLoad out;
     if (r.empty()) return out;
     out.principal = sql::principal_from(r[0]);
+    context_.remember(*out.principal);
     if (!r[0][sql::kLiveTokenColumns].is_null()) {
       out.loaded = loaded_from(r[0], sql::kLiveTokenColumns);
       if (with_moves) complete_moves(*out.loaded, cached);
+      context_.remember(out.loaded->game);
     }
     return out;
   });
@@ -279,6 +282,29 @@ std::optional<StoredResponse> GamesRepository::stored_response(Id account_id,
     if (r.empty()) return std::nullopt;
     return stored_from(r[0][0]);
   });
+}
+
+std::optional<GamesRepository::CachedContext> GamesRepository::cached_context(
+    const std::string& token_hash, Id game_id) const {
+  auto principal = context_.principal(token_hash);
+  if (!principal) return std::nullopt;
+  auto game = context_.game(game_id);
+  if (!game) return std::nullopt;
+  return CachedContext{std::move(*principal), std::move(*game)};
+}
+
+void GamesRepository::remember(GameRecord after, const WriteResult& written) {
+  after.version = written.version;
+  const json clocks = json::parse(written.clocks_json.empty() ? "{}" : written.clocks_json);
+  for (SeatRecord& seat : after.seats) {
+    auto it = clocks.find(std::to_string(seat.seat));
+    if (it == clocks.end()) continue;
+    const json& deadline = it->at("deadline");
+    const json& remaining = it->at("remaining_s");
+    seat.deadline = deadline.is_null() ? "" : deadline.get<std::string>();
+    seat.remaining_s = remaining.is_null() ? std::nullopt : std::optional(remaining.get<double>());
+  }
+  context_.remember(after);
 }
 
 WriteResult GamesRepository::append_entry(const EntryWrite& write) {
@@ -305,6 +331,7 @@ std::string entries_json(const std::vector<const EntryWrite*>& writes) {
                     {"result", w.finished ? w.result_json : std::string("null")},
                     {"hash", w.hash},
                     {"account_id", w.account_id},
+                    {"token_id", w.token_id},
                     {"record", w.record},
                     {"draws", w.draws},
                     {"recipients", sql::json_array(w.recipients)},
@@ -349,7 +376,8 @@ std::vector<WriteResult> GamesRepository::write_entries(
 std::vector<WriteResult> GamesRepository::store_entries(
     pqxx::connection& c, const std::vector<const EntryWrite*>& writes) {
   // A write is refused (no row) once the mover's deadline has passed (`at` is the clock's
-  // instant), so a move and the sweeper's timeout can never both be stored. extra_kind: one
+  // instant), so a move and the sweeper's timeout can never both be stored, and once the token
+  // it was made with is revoked (w.token_id, see ContextCache). extra_kind: one
   // more event (the sweeper's "timeout") in the same transaction. The deadline check names
   // games.id, not w.game_id, so that it runs once per matched game: on w alone the planner
   // ran it for every (game, write) pair it tried (1 ms of a 3 ms batch of 7). `w` is in game
@@ -359,7 +387,8 @@ std::vector<WriteResult> GamesRepository::store_entries(
       "WITH w AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(n int, "
       "game_id bigint, expected_ply int, expected_version bigint, position text, to_move text, "
       "is_move boolean, seat int, finished boolean, result text, hash text, account_id bigint, "
-      "record text, draws text, recipients text, payload text, idem_key text, request_hash "
+      "token_id bigint, record text, draws text, recipients text, payload text, idem_key text, "
+      "request_hash "
       "text, response_status int, body text, placements text, scores text, at timestamptz, "
       "extra_kind text, extra_payload text) ORDER BY game_id), "
       "g AS (UPDATE games SET ply = games.ply + 1, version = games.version + 1, "
@@ -377,6 +406,8 @@ std::vector<WriteResult> GamesRepository::store_entries(
       "AND games.version = w.expected_version AND games.status = 'active' "
       "AND NOT (w.is_move AND EXISTS (SELECT 1 FROM game_seats x WHERE x.game_id = games.id "
       "AND x.seat = w.seat AND x.deadline <= w.at)) "
+      "AND (w.token_id = 0 OR EXISTS (SELECT 1 FROM tokens tk WHERE tk.id = w.token_id "
+      "AND tk.revoked_at IS NULL)) "
       "RETURNING games.id, games.ply, games.version, games.to_move, games.status, games.clock, "
       "w.n, w.at, w.finished AS fin, w.placements::jsonb AS plc, w.scores::jsonb AS scr, "
       "CASE WHEN w.is_move THEN w.seat ELSE -1 END AS mover, w.seat, w.account_id, w.record, "
@@ -420,7 +451,9 @@ std::vector<WriteResult> GamesRepository::store_entries(
   const pqxx::result r = tx.exec_prepared("games_append_entries", entries_json(writes));
   std::vector<WriteResult> results(writes.size());  // kConflict unless a row says otherwise
   for (const auto& row : r) {
-    WriteResult& result = results.at(row[0].as<std::size_t>());
+    const std::size_t n = row[0].as<std::size_t>();
+    WriteResult& result = results.at(n);
+    context_.forget_game(writes.at(n)->game_id);  // the caller may remember the new row
     result.outcome = WriteOutcome::kApplied;
     result.version = row[1].as<std::int64_t>();
     result.event_id = row[2].as<Id>();
@@ -458,6 +491,7 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
                          sql::json_array(w.recipients), w.event_payload_json,
                          sql::json_array(w.placements), sql::json_array(w.scores), w.at);
     if (r.empty()) return result;
+    context_.forget_game(w.game_id);
     result.outcome = WriteOutcome::kApplied;
     result.version = r[0][0].as<std::int64_t>();
     result.event_id = r[0][1].as<Id>();

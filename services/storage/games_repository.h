@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "services/storage/context_cache.h"
 #include "services/storage/event_notifier.h"
 #include "services/storage/move_cache.h"
 #include "services/storage/records.h"
@@ -56,6 +57,19 @@ class GamesRepository {
   AuthenticatedLoad load_as(const std::string& token_hash, Id game_id, const std::string& at,
                             bool with_moves, const std::string& idempotency_key = "");
 
+  // The token's principal and the active game as this instance last read or wrote them, with
+  // no statement; empty unless both are cached. A copy may be stale: see ContextCache for what
+  // a write decided on it must carry (expected_version, token_id).
+  struct CachedContext {
+    Principal principal;
+    GameRecord game;
+  };
+  std::optional<CachedContext> cached_context(const std::string& token_hash, Id game_id) const;
+  // Keeps `after`, the game row as the caller's applied append_entry() left it, with the seat
+  // clocks and the version that write produced, for the next cached_context(). Loads keep what
+  // they read; applied writes forget the row held before.
+  void remember(GameRecord after, const WriteResult& written);
+
   // Blocks until the entry is committed (or refused); entries of other games posted meanwhile
   // may be stored by the same statement.
   WriteResult append_entry(const EntryWrite& write);
@@ -94,6 +108,7 @@ class GamesRepository {
 
   ConnectionPool& pool_;
   MoveCache moves_;
+  ContextCache context_;
   EventNotifier notifier_;
   WriteCombiner<EntryWrite, WriteResult, Id> combiner_;
 };

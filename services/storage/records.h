@@ -151,6 +151,10 @@ struct EntryWrite {
   std::int64_t expected_version = 0;  // the version the decision was made against
   int seat = 0;
   Id account_id = 0;
+  // The token the entry is made with (0: none, as for the sweeper's timeouts). The write is
+  // refused once that token is revoked, so a move decided on a cached principal
+  // (ContextCache) is never stored for a revoked token.
+  Id token_id = 0;
   std::string record;
   std::string draws;
   std::string hash;

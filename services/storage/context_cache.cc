@@ -1,0 +1,45 @@
+#include "services/storage/context_cache.h"
+
+namespace storage {
+
+std::optional<Principal> ContextCache::principal(const std::string& token_hash) const {
+  std::lock_guard lock(mutex_);
+  auto it = principals_.find(token_hash);
+  if (it == principals_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<GameRecord> ContextCache::game(Id game_id) const {
+  std::lock_guard lock(mutex_);
+  auto it = games_.find(game_id);
+  if (it == games_.end()) return std::nullopt;
+  return it->second;
+}
+
+void ContextCache::remember(const Principal& principal) {
+  std::lock_guard lock(mutex_);
+  if (principals_.size() >= max_entries_) principals_.clear();
+  principals_.insert_or_assign(principal.token_hash, principal);
+}
+
+void ContextCache::remember(const GameRecord& game) {
+  std::lock_guard lock(mutex_);
+  if (game.status != "active") {
+    games_.erase(game.id);
+    return;
+  }
+  auto it = games_.find(game.id);
+  if (it != games_.end()) {
+    if (it->second.version < game.version) it->second = game;
+    return;
+  }
+  if (games_.size() >= max_entries_) games_.clear();
+  games_.emplace(game.id, game);
+}
+
+void ContextCache::forget_game(Id game_id) {
+  std::lock_guard lock(mutex_);
+  games_.erase(game_id);
+}
+
+}  // namespace storage

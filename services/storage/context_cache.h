@@ -1,0 +1,43 @@
+#pragma once
+// A per-instance copy of what a move is decided on: each token's principal and each active
+// game's row with its seats, as this instance last read or wrote them. The move path decides a
+// move on these copies without reading the database (docs/game-service.md, "Moves decided on
+// cached state").
+//
+// Contract: a copy may be stale (another instance wrote the game, the token was revoked
+// meanwhile), so it may only back a write that checks both again: the game's UPDATE is
+// conditional on the version the decision was made against, and the write names the token,
+// which must still be live (EntryWrite::token_id). A stale copy then costs a refused write and
+// a fresh read, never a wrong answer. Refusals are never answered from a copy. A cache that
+// holds `max_entries` of either kind is emptied of that kind and fills again.
+
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "services/storage/records.h"
+
+namespace storage {
+
+class ContextCache {
+ public:
+  explicit ContextCache(std::size_t max_entries = 4096) : max_entries_(max_entries) {}
+
+  std::optional<Principal> principal(const std::string& token_hash) const;
+  std::optional<GameRecord> game(Id game_id) const;
+
+  void remember(const Principal& principal);
+  // Keeps `game` unless it has ended or an equal or newer version is held.
+  void remember(const GameRecord& game);
+  void forget_game(Id game_id);
+
+ private:
+  mutable std::mutex mutex_;
+  std::size_t max_entries_;
+  std::unordered_map<std::string, Principal> principals_;
+  std::unordered_map<Id, GameRecord> games_;
+};
+
+}  // namespace storage
