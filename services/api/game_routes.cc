@@ -149,7 +149,8 @@ MoveContext first_move_context(GameService& s, const Request& req, Response& res
 // A fresh load after a lost race or a refusal decided on cached copies. The token is looked up
 // again, so a move whose write was refused for a revoked token gets 401, but not charged again.
 MoveContext fresh_move_context(GameService& s, const MoveRequest& m) {
-  auto found = s.games.load_as(m.token_hash, m.id, hxclock::to_rfc3339(s.clock.now()), false, m.key);
+  auto found =
+      s.games.load_as(m.token_hash, m.id, hxclock::to_rfc3339(s.clock.now()), false, m.key);
   MoveContext context;
   context.me = verify_token(m.token_hash, std::move(found.principal));
   if (!found.loaded) throw game_not_found(m.id);
@@ -236,10 +237,10 @@ void post_move(GameService& s, const Request& req, Response& res) {
     // lost to a version change (a draw offer) is decided again, up to kRetries times.
     if (attempt + 1 >= kRetries) {
       const storage::LoadedGame now = load_or_404(s, m.id, false);
-      throw GameError(409, "stale_ply",
-                      "Another move was made first; the game is at ply " +
-                          std::to_string(now.game.ply) + ".",
-                      {{"current", current_state(now.game, context.me.account_id)}});
+      throw GameError(
+          409, "stale_ply",
+          "Another move was made first; the game is at ply " + std::to_string(now.game.ply) + ".",
+          {{"current", current_state(now.game, context.me.account_id)}});
     }
   }
 }

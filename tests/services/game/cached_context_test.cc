@@ -1,0 +1,135 @@
+// Moves decided on an instance's cached token and game (storage::ContextCache): two instances
+// on one database, so that one instance's copies go stale while the other writes. A stale copy
+// must cost a fresh read, never a wrong answer, a lost move or a second charge to the bucket.
+
+#include <gtest/gtest.h>
+
+#include "services/domain/credentials.h"
+#include "tests/services/game/service_fixture.h"
+
+namespace {
+
+using namespace svctest;
+
+struct TwoInstances {
+  TestServer one, two;
+  Client c1{one.port()}, c2{two.port()};
+};
+
+std::string moves_path(const std::string& id) { return "/v1/games/" + id + "/moves"; }
+
+// The ply `instance` holds for the game in its cache when `token` posts there (-1: not cached).
+int cached_ply(TestServer& instance, const std::string& token, const std::string& id) {
+  auto cached = instance.service().games.cached_context(domain::token_hash(token), std::stoll(id));
+  return cached ? cached->game.ply : -1;
+}
+
+const Account& mover_at(Client& client, const std::string& id, const std::vector<Account>& p) {
+  return to_move(client.get("/v1/games/" + id, p[0].token).body, p);
+}
+
+TEST(CachedContext, AMoveAfterAnotherInstancesMoveIsStoredOnceAtTheRightPly) {
+  SVC_REQUIRE_DB();
+  TwoInstances at;
+  const std::vector<Account> p = {make_account(at.c1, "cache"), make_account(at.c1, "cache")};
+  const std::string id = start_game(at.c1, p);
+  const std::string path = moves_path(id);
+  ASSERT_EQ(at.c1.post(path, {{"move", "1"}, {"ply", 0}}, mover_at(at.c1, id, p).token).status,
+            201);
+  ASSERT_EQ(at.c2.post(path, {{"move", "1"}, {"ply", 1}}, mover_at(at.c2, id, p).token).status,
+            201);
+  const Account& next = mover_at(at.c2, id, p);
+  ASSERT_EQ(cached_ply(at.one, next.token, id), 1);  // instance one's copy is one move behind
+
+  const Reply moved = at.c1.post(path, {{"move", "1"}, {"ply", 2}}, next.token);
+  ASSERT_EQ(moved.status, 201) << moved.text;
+  EXPECT_EQ(moved.body.at("ply"), 3);
+  EXPECT_EQ(moved.body.at("game").at("ply"), 3);
+  EXPECT_EQ(cached_ply(at.one, next.token, id), 3);  // the fresh row, then this move's
+  EXPECT_EQ(at.c2.get("/v1/games/" + id, p[0].token).body.at("ply"), 3);
+  pqxx::connection c(database_url());
+  pqxx::nontransaction tx(c);
+  const pqxx::result rows =
+      tx.exec_params("SELECT ply, hash FROM moves WHERE game_id = $1 ORDER BY ply", id);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[2][0].as<int>(), 3);
+  EXPECT_EQ(rows[2][1].c_str(), moved.body.at("hash").get<std::string>());
+}
+
+TEST(CachedContext, AStalePlyDecidedOnAStaleCopyIsRefusedWithTheCurrentState) {
+  SVC_REQUIRE_DB();
+  TwoInstances at;
+  const std::vector<Account> p = {make_account(at.c1, "cache"), make_account(at.c1, "cache")};
+  const std::string id = start_game(at.c1, p);
+  const std::string path = moves_path(id);
+  ASSERT_EQ(at.c1.post(path, {{"move", "1"}, {"ply", 0}}, mover_at(at.c1, id, p).token).status,
+            201);
+  const Account& second = mover_at(at.c1, id, p);
+  ASSERT_EQ(at.c1.get("/v1/games/" + id, second.token).status, 200);  // one caches the token
+  // The same player's move at ply 1 reaches instance two first; instance one still holds ply 1.
+  ASSERT_EQ(at.c2.post(path, {{"move", "1"}, {"ply", 1}}, second.token).status, 201);
+  ASSERT_EQ(cached_ply(at.one, second.token, id), 1);
+
+  const Reply stale = at.c1.post(path, {{"move", "1"}, {"ply", 1}}, second.token);
+  ASSERT_EQ(stale.status, 409) << stale.text;
+  EXPECT_EQ(stale.body.at("code"), "stale_ply");
+  EXPECT_EQ(stale.body.at("current").at("ply"), 2);
+  EXPECT_EQ(at.c2.get("/v1/games/" + id, p[0].token).body.at("moves").size(), 2u);
+}
+
+TEST(CachedContext, ATokenRevokedOnAnotherInstanceIsRefusedAndStoresNothing) {
+  SVC_REQUIRE_DB();
+  TwoInstances at;
+  const std::vector<Account> p = {make_account(at.c1, "cache"), make_account(at.c1, "cache")};
+  const std::string id = start_game(at.c1, p);
+  const Account& first = mover_at(at.c1, id, p);
+  const Reply extra = at.c1.post("/v1/tokens", {{"username", first.username},
+                                                {"password", "correct horse " + first.username}});
+  ASSERT_EQ(extra.status, 201) << extra.text;
+  const std::string token = extra.body.at("token");
+  ASSERT_EQ(at.c1.get("/v1/games/" + id, token).status, 200);  // instance one caches both
+  ASSERT_EQ(cached_ply(at.one, token, id), 0);
+  ASSERT_EQ(at.c2.del("/v1/tokens/" + extra.body.at("id").get<std::string>(), first.token).status,
+            204);
+
+  const Reply refused = at.c1.post(moves_path(id), {{"move", "1"}, {"ply", 0}}, token);
+  EXPECT_EQ(refused.status, 401) << refused.text;
+  EXPECT_EQ(refused.body.at("code"), "invalid_token");
+  EXPECT_EQ(at.c1.get("/v1/games/" + id, first.token).body.at("ply"), 0);
+  EXPECT_EQ(at.c1.post(moves_path(id), {{"move", "1"}, {"ply", 0}}, first.token).status, 201);
+}
+
+// The RateLimit header's remaining requests ("token";r=N;t=...).
+int remaining_requests(const Reply& reply) {
+  const std::string header = reply.header("RateLimit");
+  const auto from = header.find(";r=") + 3;
+  return std::stoi(header.substr(from, header.find(';', from) - from));
+}
+
+TEST(CachedContext, AMoveDecidedAgainAfterAStaleCopyIsChargedOnce) {
+  SVC_REQUIRE_DB();
+  api::GameServiceOptions options = test_options();
+  options.rate_limit = {20, 0.001};  // a burst below 32: leases of one token, exact counts
+  TestServer limited(database_url(), options), other;
+  Client c1(limited.port()), c2(other.port());
+  const std::vector<Account> p = {make_account(c2, "cache"), make_account(c2, "cache")};
+  const std::string id = start_game(c2, p);
+  const std::string path = moves_path(id);
+  const Account& first = mover_at(c2, id, p);
+  const Account& second = p[0].token == first.token ? p[1] : p[0];
+  const Reply one = c1.post(path, {{"move", "1"}, {"ply", 0}}, first.token);
+  ASSERT_EQ(one.status, 201) << one.text;
+  const Reply two = c1.post(path, {{"move", "1"}, {"ply", 1}}, second.token);
+  ASSERT_EQ(two.status, 201) << two.text;
+  ASSERT_EQ(c2.post(path, {{"move", "1"}, {"ply", 2}}, first.token).status, 201);
+  ASSERT_EQ(cached_ply(limited, second.token, id), 2);
+
+  const Reply three = c1.post(path, {{"move", "1"}, {"ply", 3}}, second.token);
+  ASSERT_EQ(three.status, 201) << three.text;
+  EXPECT_EQ(remaining_requests(three), remaining_requests(two) - 1);
+  // The header is set when the request is charged; the next request shows any second charge.
+  const Reply four = c1.get("/v1/games/" + id, second.token);
+  EXPECT_EQ(remaining_requests(four), remaining_requests(two) - 2);
+}
+
+}  // namespace
