@@ -91,9 +91,12 @@ struct Pair {
 };
 
 // Records what a game view (a GET answer, or the "game" of a 201 answer) says.
+// Keeps the newest view of the game: an answer read late (its client was descheduled) must not
+// replace what the partner learnt since, or the pair would post a stale ply.
 void remember(Pair& pair, std::int64_t game, const json& view) {
   std::lock_guard lock(pair.mutex);
   Seen& seen = pair.seen[game];
+  if (seen.known && view.at("ply").get<int>() < seen.ply) return;
   seen.known = true;
   seen.active = view.at("status") == "active";
   seen.ply = view.at("ply").get<int>();
