@@ -74,26 +74,26 @@ storage::Principal verify_token(const std::string& hash,
 
 storage::Principal admit(GameService& service, const std::string& hash,
                          std::optional<storage::Principal> found, Response& res) {
-  std::optional<storage::Principal> principal = verify_token(hash, std::move(found));
+  storage::Principal principal = verify_token(hash, std::move(found));
   const storage::RateLimit& limit =
-      principal->is_bot ? service.options.bot_rate_limit : service.options.rate_limit;
-  const storage::BucketDecision bucket = service.accounts.take_request(principal->token_id, limit);
-  principal->allowed = bucket.allowed;
-  principal->remaining = bucket.remaining;
-  const int remaining = static_cast<int>(std::floor(std::max(0.0, principal->remaining)));
+      principal.is_bot ? service.options.bot_rate_limit : service.options.rate_limit;
+  const storage::BucketDecision bucket = service.accounts.take_request(principal.token_id, limit);
+  principal.allowed = bucket.allowed;
+  principal.remaining = bucket.remaining;
+  const int remaining = static_cast<int>(std::floor(std::max(0.0, principal.remaining)));
   const int reset =
-      static_cast<int>(std::ceil((limit.capacity - principal->remaining) / limit.refill_per_s));
+      static_cast<int>(std::ceil((limit.capacity - principal.remaining) / limit.refill_per_s));
   res.set_header(
       "RateLimit-Policy",
       "\"token\";q=" + std::to_string(static_cast<int>(limit.capacity)) +
           ";w=" + std::to_string(static_cast<int>(std::ceil(limit.capacity / limit.refill_per_s))));
   res.set_header("RateLimit", "\"token\";r=" + std::to_string(remaining) +
                                   ";t=" + std::to_string(std::max(0, reset)));
-  if (!principal->allowed) {
+  if (!principal.allowed) {
     const int retry =
-        std::max(1, static_cast<int>(std::ceil((1 - principal->remaining) / limit.refill_per_s)));
+        std::max(1, static_cast<int>(std::ceil((1 - principal.remaining) / limit.refill_per_s)));
     // Every token has its own bucket, so a bot's requests never use up a human's (issue 9).
-    const std::string name = principal->is_bot ? "bot-requests-per-token" : "requests-per-token";
+    const std::string name = principal.is_bot ? "bot-requests-per-token" : "requests-per-token";
     throw GameError(
         429, "rate_limited",
         "Too many requests for this token (limit " + name + "); retry after " +
@@ -107,7 +107,7 @@ storage::Principal admit(GameService& service, const std::string& hash,
          {"RateLimit", "\"token\";r=0;t=" + std::to_string(retry)},
          {"RateLimit-Policy", res.get_header_value("RateLimit-Policy")}});
   }
-  return *principal;
+  return principal;
 }
 
 void require_scope(const storage::Principal& principal, const std::vector<std::string>& scopes) {

@@ -11,11 +11,6 @@ namespace {
 
 using namespace svctest;
 
-struct TwoInstances {
-  TestServer one, two;
-  Client c1{one.port()}, c2{two.port()};
-};
-
 std::string moves_path(const std::string& id) { return "/v1/games/" + id + "/moves"; }
 
 // The ply `instance` holds for the game in its cache when `token` posts there (-1: not cached).
@@ -28,25 +23,43 @@ const Account& mover_at(Client& client, const std::string& id, const std::vector
   return to_move(client.get("/v1/games/" + id, p[0].token).body, p);
 }
 
-TEST(CachedContext, AMoveAfterAnotherInstancesMoveIsStoredOnceAtTheRightPly) {
-  SVC_REQUIRE_DB();
-  TwoInstances at;
-  const std::vector<Account> p = {make_account(at.c1, "cache"), make_account(at.c1, "cache")};
-  const std::string id = start_game(at.c1, p);
-  const std::string path = moves_path(id);
-  ASSERT_EQ(at.c1.post(path, {{"move", "1"}, {"ply", 0}}, mover_at(at.c1, id, p).token).status,
-            201);
-  ASSERT_EQ(at.c2.post(path, {{"move", "1"}, {"ply", 1}}, mover_at(at.c2, id, p).token).status,
-            201);
-  const Account& next = mover_at(at.c2, id, p);
-  ASSERT_EQ(cached_ply(at.one, next.token, id), 1);  // instance one's copy is one move behind
+// Two instances on one database, and a counting game between two players.
+class CachedContext : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    SVC_REQUIRE_DB();
+    one = std::make_unique<TestServer>();
+    two = std::make_unique<TestServer>();
+    c1 = std::make_unique<Client>(one->port());
+    c2 = std::make_unique<Client>(two->port());
+    p = {make_account(*c1, "cache"), make_account(*c1, "cache")};
+    id = start_game(*c1, p);
+  }
+  // A counting move ("1") at `ply` by `by`, through `client`.
+  Reply move(Client& client, int ply, const Account& by) {
+    return client.post(moves_path(id), {{"move", "1"}, {"ply", ply}}, by.token);
+  }
+  // Whoever is to move, asked of instance one (the GET refreshes one's copy).
+  const Account& mover() { return mover_at(*c1, id, p); }
 
-  const Reply moved = at.c1.post(path, {{"move", "1"}, {"ply", 2}}, next.token);
+  std::unique_ptr<TestServer> one, two;
+  std::unique_ptr<Client> c1, c2;
+  std::vector<Account> p;
+  std::string id;
+};
+
+TEST_F(CachedContext, AMoveAfterAnotherInstancesMoveIsStoredOnceAtTheRightPly) {
+  ASSERT_EQ(move(*c1, 0, mover()).status, 201);
+  ASSERT_EQ(move(*c2, 1, mover()).status, 201);
+  const Account& next = mover_at(*c2, id, p);  // asked of two: a GET on one would refresh its copy
+  ASSERT_EQ(cached_ply(*one, next.token, id), 1);  // instance one's copy is one move behind
+
+  const Reply moved = move(*c1, 2, next);
   ASSERT_EQ(moved.status, 201) << moved.text;
   EXPECT_EQ(moved.body.at("ply"), 3);
   EXPECT_EQ(moved.body.at("game").at("ply"), 3);
-  EXPECT_EQ(cached_ply(at.one, next.token, id), 3);  // the fresh row, then this move's
-  EXPECT_EQ(at.c2.get("/v1/games/" + id, p[0].token).body.at("ply"), 3);
+  EXPECT_EQ(cached_ply(*one, next.token, id), 3);  // the fresh row, then this move's
+  EXPECT_EQ(c2->get("/v1/games/" + id, p[0].token).body.at("ply"), 3);
   pqxx::connection c(database_url());
   pqxx::nontransaction tx(c);
   const pqxx::result rows =
@@ -56,47 +69,37 @@ TEST(CachedContext, AMoveAfterAnotherInstancesMoveIsStoredOnceAtTheRightPly) {
   EXPECT_EQ(rows[2][1].c_str(), moved.body.at("hash").get<std::string>());
 }
 
-TEST(CachedContext, AStalePlyDecidedOnAStaleCopyIsRefusedWithTheCurrentState) {
-  SVC_REQUIRE_DB();
-  TwoInstances at;
-  const std::vector<Account> p = {make_account(at.c1, "cache"), make_account(at.c1, "cache")};
-  const std::string id = start_game(at.c1, p);
-  const std::string path = moves_path(id);
-  ASSERT_EQ(at.c1.post(path, {{"move", "1"}, {"ply", 0}}, mover_at(at.c1, id, p).token).status,
-            201);
-  const Account& second = mover_at(at.c1, id, p);
-  ASSERT_EQ(at.c1.get("/v1/games/" + id, second.token).status, 200);  // one caches the token
+TEST_F(CachedContext, AStalePlyDecidedOnAStaleCopyIsRefusedWithTheCurrentState) {
+  ASSERT_EQ(move(*c1, 0, mover()).status, 201);
+  const Account& second = mover();
+  ASSERT_EQ(c1->get("/v1/games/" + id, second.token).status, 200);  // one caches the token
   // The same player's move at ply 1 reaches instance two first; instance one still holds ply 1.
-  ASSERT_EQ(at.c2.post(path, {{"move", "1"}, {"ply", 1}}, second.token).status, 201);
-  ASSERT_EQ(cached_ply(at.one, second.token, id), 1);
+  ASSERT_EQ(move(*c2, 1, second).status, 201);
+  ASSERT_EQ(cached_ply(*one, second.token, id), 1);
 
-  const Reply stale = at.c1.post(path, {{"move", "1"}, {"ply", 1}}, second.token);
+  const Reply stale = move(*c1, 1, second);
   ASSERT_EQ(stale.status, 409) << stale.text;
   EXPECT_EQ(stale.body.at("code"), "stale_ply");
   EXPECT_EQ(stale.body.at("current").at("ply"), 2);
-  EXPECT_EQ(at.c2.get("/v1/games/" + id, p[0].token).body.at("moves").size(), 2u);
+  EXPECT_EQ(c2->get("/v1/games/" + id, p[0].token).body.at("moves").size(), 2u);
 }
 
-TEST(CachedContext, ATokenRevokedOnAnotherInstanceIsRefusedAndStoresNothing) {
-  SVC_REQUIRE_DB();
-  TwoInstances at;
-  const std::vector<Account> p = {make_account(at.c1, "cache"), make_account(at.c1, "cache")};
-  const std::string id = start_game(at.c1, p);
-  const Account& first = mover_at(at.c1, id, p);
-  const Reply extra = at.c1.post("/v1/tokens", {{"username", first.username},
-                                                {"password", "correct horse " + first.username}});
+TEST_F(CachedContext, ATokenRevokedOnAnotherInstanceIsRefusedAndStoresNothing) {
+  const Account& first = mover();
+  const Reply extra = c1->post("/v1/tokens", {{"username", first.username},
+                                              {"password", "correct horse " + first.username}});
   ASSERT_EQ(extra.status, 201) << extra.text;
-  const std::string token = extra.body.at("token");
-  ASSERT_EQ(at.c1.get("/v1/games/" + id, token).status, 200);  // instance one caches both
-  ASSERT_EQ(cached_ply(at.one, token, id), 0);
-  ASSERT_EQ(at.c2.del("/v1/tokens/" + extra.body.at("id").get<std::string>(), first.token).status,
+  const Account second_token{first.username, extra.body.at("token")};
+  ASSERT_EQ(c1->get("/v1/games/" + id, second_token.token).status, 200);  // one caches both
+  ASSERT_EQ(cached_ply(*one, second_token.token, id), 0);
+  ASSERT_EQ(c2->del("/v1/tokens/" + extra.body.at("id").get<std::string>(), first.token).status,
             204);
 
-  const Reply refused = at.c1.post(moves_path(id), {{"move", "1"}, {"ply", 0}}, token);
+  const Reply refused = move(*c1, 0, second_token);
   EXPECT_EQ(refused.status, 401) << refused.text;
   EXPECT_EQ(refused.body.at("code"), "invalid_token");
-  EXPECT_EQ(at.c1.get("/v1/games/" + id, first.token).body.at("ply"), 0);
-  EXPECT_EQ(at.c1.post(moves_path(id), {{"move", "1"}, {"ply", 0}}, first.token).status, 201);
+  EXPECT_EQ(c1->get("/v1/games/" + id, first.token).body.at("ply"), 0);
+  EXPECT_EQ(move(*c1, 0, first).status, 201);
 }
 
 // The RateLimit header's remaining requests ("token";r=N;t=...).
@@ -106,7 +109,7 @@ int remaining_requests(const Reply& reply) {
   return std::stoi(header.substr(from, header.find(';', from) - from));
 }
 
-TEST(CachedContext, AMoveDecidedAgainAfterAStaleCopyIsChargedOnce) {
+TEST(CachedContextBucket, AMoveDecidedAgainAfterAStaleCopyIsChargedOnce) {
   SVC_REQUIRE_DB();
   api::GameServiceOptions options = test_options();
   options.rate_limit = {20, 0.001};  // a burst below 32: leases of one token, exact counts
