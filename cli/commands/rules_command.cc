@@ -110,6 +110,26 @@ void print_human(const RulesPlayOptions& options, const PlaySession& session, st
   out << "legal moves: " << state.legal_moves().size() << '\n';
 }
 
+// Plays `moves` in order, stopping at the first illegal one (kept in session.error and named on
+// `err`, exit kExitFailed); kExitOk when every move was played.
+int play_moves(PlaySession& session, const std::vector<std::string>& moves,
+               rules::SeededRandom& rng, std::ostream& err) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    rules::Result<std::string> record = rules::play_entry(*session.state, moves[i], rng);
+    rng.take_draws();
+    if (!record.ok()) {
+      err << "move " << i + 1 << ": " << moves[i] << ": " << record.error().message << '\n';
+      session.error = {{"index", i + 1},
+                       {"text", moves[i]},
+                       {"code", rules::to_string(record.error().code)},
+                       {"reason", record.error().message}};
+      return kExitFailed;
+    }
+    session.records.push_back(*record);
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_rules_list(const RulesListOptions& options, std::ostream& out) {
@@ -162,22 +182,7 @@ int run_rules_play(const RulesPlayOptions& options, std::istream& in, std::ostre
   }
   PlaySession session{std::move(created).value(), {}, nullptr};
   rng.take_draws();
-  const std::vector<std::string> moves = collect_moves(options.moves, in);
-  int status = kExitOk;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    rules::Result<std::string> record = rules::play_entry(*session.state, moves[i], rng);
-    rng.take_draws();
-    if (!record.ok()) {
-      err << "move " << i + 1 << ": " << moves[i] << ": " << record.error().message << '\n';
-      session.error = {{"index", i + 1},
-                       {"text", moves[i]},
-                       {"code", rules::to_string(record.error().code)},
-                       {"reason", record.error().message}};
-      status = kExitFailed;
-      break;
-    }
-    session.records.push_back(*record);
-  }
+  const int status = play_moves(session, collect_moves(options.moves, in), rng, err);
   if (options.json) {
     out << state_json(options, session).dump(2) << '\n';
   } else {

@@ -27,14 +27,20 @@ json clock_from(const json& body) {
   return domain::to_json(std::get<domain::TimeControl>(parsed));
 }
 
-void post_challenge(GameService& s, const Request& req, Response& res) {
-  const storage::Principal me = authenticate(s, req, res);
-  require_scope(me, kPlayScopes);
-  const json body = json_object_body(req);
-  const std::string game = string_field(body, "game", true, 64);
-  const rules::GameDef* def = s.catalog.find(game);
+// The game, the player count and the options of a challenge body, checked against the game's
+// rules (422 bad_options / unknown_game naming the field).
+struct ChallengeSetup {
+  std::string game;
+  int players = 2;
+  json options;
+};
+
+ChallengeSetup challenge_setup(GameService& s, const json& body) {
+  ChallengeSetup setup;
+  setup.game = string_field(body, "game", true, 64);
+  const rules::GameDef* def = s.catalog.find(setup.game);
   if (def == nullptr) {
-    throw GameError(422, "unknown_game", "No game '" + game + "' in the catalogue.",
+    throw GameError(422, "unknown_game", "No game '" + setup.game + "' in the catalogue.",
                     {{"field", "game"}});
   }
   const long long players =
@@ -43,17 +49,23 @@ void post_challenge(GameService& s, const Request& req, Response& res) {
     throw GameError(422, "bad_options", "players must be one of the game's player counts.",
                     {{"field", "players"}});
   }
-  json options = body.contains("options") && !body.at("options").is_null() ? body.at("options")
-                                                                           : json::object();
-  if (!options.is_object()) {
+  setup.players = static_cast<int>(players);
+  setup.options = body.contains("options") && !body.at("options").is_null() ? body.at("options")
+                                                                            : json::object();
+  if (!setup.options.is_object()) {
     throw GameError(400, "invalid_field", "options must be an object.", {{"field", "options"}});
   }
   rules::GameConfig config;
   const std::string problem_text =
-      domain::check_game_config(*def, static_cast<int>(players), options.dump(), config);
+      domain::check_game_config(*def, setup.players, setup.options.dump(), config);
   if (!problem_text.empty()) {
     throw GameError(422, "bad_options", problem_text, {{"field", "options"}});
   }
+  return setup;
+}
+
+// The usernames of "opponents" (none: an open seek), well formed and players - 1 of them.
+std::vector<std::string> opponent_names(const json& body, int players) {
   std::vector<std::string> opponents;
   if (body.contains("opponents") && !body.at("opponents").is_null()) {
     const json& list = body.at("opponents");
@@ -69,30 +81,44 @@ void post_challenge(GameService& s, const Request& req, Response& res) {
       opponents.push_back(name.get<std::string>());
     }
   }
-  if (!opponents.empty() && static_cast<long long>(opponents.size()) != players - 1) {
+  if (!opponents.empty() && static_cast<int>(opponents.size()) != players - 1) {
     throw GameError(422, "bad_options",
                     "Name every opponent (players - 1 of them), or none for an open seek.",
                     {{"field", "opponents"}});
   }
+  return opponents;
+}
+
+// The opponents' account ids: each an existing user other than the creator, none twice.
+std::vector<storage::Id> opponent_ids(GameService& s, storage::Id creator,
+                                      const std::vector<std::string>& opponents) {
   const std::vector<storage::Id> ids = s.accounts.ids_for(opponents);
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (ids[i] == 0) {
       throw GameError(422, "unknown_user", "No user named " + opponents[i] + ".",
                       {{"field", "opponents"}});
     }
-    if (ids[i] == me.account_id || std::count(ids.begin(), ids.end(), ids[i]) > 1) {
+    if (ids[i] == creator || std::count(ids.begin(), ids.end(), ids[i]) > 1) {
       throw GameError(422, "bad_options", "Each opponent must be another, distinct player.",
                       {{"field", "opponents"}});
     }
   }
+  return ids;
+}
+
+void post_challenge(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  require_scope(me, kPlayScopes);
+  const json body = json_object_body(req);
+  const ChallengeSetup setup = challenge_setup(s, body);
   storage::NewChallenge n;
+  n.opponents = opponent_ids(s, me.account_id, opponent_names(body, setup.players));
   n.creator_id = me.account_id;
-  n.game = game;
-  n.players = static_cast<int>(players);
-  n.options_json = options.dump();
+  n.game = setup.game;
+  n.players = setup.players;
+  n.options_json = setup.options.dump();
   n.clock_json = clock_from(body).dump();
   n.rated = bool_field(body, "rated", false);
-  n.opponents = ids;
   n.creator_seed = string_field(body, "seed", false, 128);
   const fairness::Bytes server_seed = fairness::random_bytes(32);
   n.server_seed_hex = fairness::to_hex(server_seed);

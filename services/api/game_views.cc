@@ -78,6 +78,47 @@ json game_summary(const storage::GameRecord& game, storage::Id caller) {
           {"updated_at", game.updated_at}};
 }
 
+namespace {
+
+json moves_view(const std::vector<storage::MoveRecord>& moves) {
+  json list = json::array();
+  for (const auto& m : moves) {
+    list.push_back({{"ply", m.ply},
+                    {"seat", m.seat},
+                    {"username", m.username},
+                    {"move", std::string(rules::strip_annotation(m.record))},
+                    {"record", m.record},
+                    {"draws", m.draws},
+                    {"at", m.created_at}});
+  }
+  return list;
+}
+
+// The position, the board as `caller` sees it, and the legal moves when it is their turn
+// (null otherwise). `state` is the loaded position when the caller has one (null: load it).
+void add_board(json& view, const domain::Catalog& catalog, const storage::GameRecord& game,
+               storage::Id caller, const rules::State* state) {
+  std::unique_ptr<rules::State> loaded;
+  if (state == nullptr) {
+    loaded = domain::load_state(catalog, game);
+    state = loaded.get();
+  }
+  const int seat = domain::seat_of(game, caller);
+  view["position"] = game.position;
+  view["board"] = state->render(rules::RenderOptions{seat, "", false});
+  const bool my_turn = game.status == "active" && seat >= 0 &&
+                       std::count(game.to_move.begin(), game.to_move.end(), seat) > 0;
+  if (!my_turn) {
+    view["legal_moves"] = nullptr;
+    return;
+  }
+  json legal = json::array();
+  for (rules::Move m : state->legal_moves()) legal.push_back(state->format_move(m));
+  view["legal_moves"] = legal;
+}
+
+}  // namespace
+
 json game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
                const ViewOptions& options, const rules::State* state) {
   json view = game_summary(game, options.caller);
@@ -93,38 +134,8 @@ json game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
   view["fairness"] = {
       {"commitment", game.commitment},
       {"server_seed", game.status == "active" ? json(nullptr) : json(game.server_seed_hex)}};
-  if (options.moves) {
-    json moves = json::array();
-    for (const auto& m : *options.moves) {
-      moves.push_back({{"ply", m.ply},
-                       {"seat", m.seat},
-                       {"username", m.username},
-                       {"move", std::string(rules::strip_annotation(m.record))},
-                       {"record", m.record},
-                       {"draws", m.draws},
-                       {"at", m.created_at}});
-    }
-    view["moves"] = moves;
-  }
-  if (options.with_board) {
-    std::unique_ptr<rules::State> loaded;
-    if (state == nullptr) {
-      loaded = domain::load_state(catalog, game);
-      state = loaded.get();
-    }
-    const int seat = domain::seat_of(game, options.caller);
-    view["position"] = game.position;
-    view["board"] = state->render(rules::RenderOptions{seat, "", false});
-    const bool my_turn = game.status == "active" && seat >= 0 &&
-                         std::count(game.to_move.begin(), game.to_move.end(), seat) > 0;
-    if (my_turn) {
-      json legal = json::array();
-      for (rules::Move m : state->legal_moves()) legal.push_back(state->format_move(m));
-      view["legal_moves"] = legal;
-    } else {
-      view["legal_moves"] = nullptr;
-    }
-  }
+  if (options.moves) view["moves"] = moves_view(*options.moves);
+  if (options.with_board) add_board(view, catalog, game, options.caller, state);
   return view;
 }
 
@@ -180,49 +191,66 @@ json fairness_view(const storage::GameRecord& game, const std::vector<storage::M
           {"last_hash", game.last_hash}};
 }
 
-std::string game_record_text(const storage::GameRecord& game,
-                             const std::vector<storage::MoveRecord>& moves,
-                             const std::string& site) {
-  auto tag = [](const std::string& name, const std::string& value) {
-    std::string escaped;
-    for (char c : value) {
-      if (c == '"' || c == '\\') escaped += '\\';
-      if (c != '\n' && c != '\r') escaped += c;
-    }
-    return "[" + name + " \"" + escaped + "\"]\n";
-  };
-  std::string result = "*";
-  json r = parse_or_null(game.result_json);
-  if (game.status == "aborted") result = "aborted";
+namespace {
+
+// One PGN-style tag pair; quotes and backslashes escaped, line breaks dropped.
+std::string record_tag(const std::string& name, const std::string& value) {
+  std::string escaped;
+  for (char c : value) {
+    if (c == '"' || c == '\\') escaped += '\\';
+    if (c != '\n' && c != '\r') escaped += c;
+  }
+  return "[" + name + " \"" + escaped + "\"]\n";
+}
+
+// The Result tag: the placements by seat ("1-2"), "aborted", or "*" while the game runs.
+std::string record_result(const storage::GameRecord& game, const json& result) {
   std::string placements;
-  if (r.is_object()) {
-    for (const auto& s : r.value("seats", json::array())) {
+  if (result.is_object()) {
+    for (const auto& s : result.value("seats", json::array())) {
       placements += (placements.empty() ? "" : "-") + std::to_string(s.value("placement", 0));
     }
   }
-  if (!placements.empty()) result = placements;
-  std::string out;
-  out += tag("Event", "Hexpost game " + std::to_string(game.id));
-  out += tag("Site", site);
-  out += tag("Date", game.created_at.substr(0, 10));
-  out += tag("Game", game.game);
-  out += tag("Players", std::to_string(game.players));
-  for (const auto& s : game.seats) out += tag("Seat" + std::to_string(s.seat + 1), s.username);
-  out += tag("Options", game.options_json);
-  out += tag("TimeControl", domain::time_control_tag(game.clock_json));
-  out += tag("Status", game.status);
-  out += tag("Result", result);
-  if (r.is_object()) out += tag("Termination", r.value("summary", ""));
-  out += tag("Commitment", game.commitment);
-  out += tag("ServerSeed",
-             game.status == "active" ? "(revealed when the game ends)" : game.server_seed_hex);
+  if (!placements.empty()) return placements;
+  return game.status == "aborted" ? "aborted" : "*";
+}
+
+// The players' seeds in slot order, comma-separated.
+std::string player_seeds(const storage::GameRecord& game) {
   std::string seeds;
   std::vector<storage::SeatRecord> by_slot = game.seats;
   std::sort(by_slot.begin(), by_slot.end(),
             [](const auto& a, const auto& b) { return a.slot < b.slot; });
   for (const auto& s : by_slot) seeds += (seeds.empty() ? "" : ",") + s.player_seed;
-  out += tag("PlayerSeeds", seeds);
-  out += tag("SetupDraws", game.setup_draws);
+  return seeds;
+}
+
+}  // namespace
+
+std::string game_record_text(const storage::GameRecord& game,
+                             const std::vector<storage::MoveRecord>& moves,
+                             const std::string& site) {
+  const json r = parse_or_null(game.result_json);
+  const std::string result = record_result(game, r);
+  std::string out;
+  out += record_tag("Event", "Hexpost game " + std::to_string(game.id));
+  out += record_tag("Site", site);
+  out += record_tag("Date", game.created_at.substr(0, 10));
+  out += record_tag("Game", game.game);
+  out += record_tag("Players", std::to_string(game.players));
+  for (const auto& s : game.seats) {
+    out += record_tag("Seat" + std::to_string(s.seat + 1), s.username);
+  }
+  out += record_tag("Options", game.options_json);
+  out += record_tag("TimeControl", domain::time_control_tag(game.clock_json));
+  out += record_tag("Status", game.status);
+  out += record_tag("Result", result);
+  if (r.is_object()) out += record_tag("Termination", r.value("summary", ""));
+  out += record_tag("Commitment", game.commitment);
+  out += record_tag("ServerSeed", game.status == "active" ? "(revealed when the game ends)"
+                                                          : game.server_seed_hex);
+  out += record_tag("PlayerSeeds", player_seeds(game));
+  out += record_tag("SetupDraws", game.setup_draws);
   out += "\n";
   out += "; One entry per line: the record text, then after ';' the ply, time and draws.\n";
   out += "; Replay: grep -v '^\\[' record.txt | hexpost rules play " + game.game + " --players " +

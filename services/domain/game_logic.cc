@@ -266,6 +266,29 @@ std::variant<EntryDecision, Refusal> decide_resign(const Catalog& catalog, const
   return finish_entry(game, seat, account_id, std::move(state), record.value(), rng, false);
 }
 
+namespace {
+
+// Every remaining seat agreed: they share first place and the point; seats already out of
+// the game place after them with nothing.
+void finish_as_agreed_draw(storage::StatusWrite& w, int players,
+                           const std::vector<int>& remaining) {
+  rules::Outcome outcome;
+  outcome.finished = true;
+  outcome.summary = "draw agreed";
+  const int n = static_cast<int>(remaining.size());
+  for (int s = 0; s < players; ++s) {
+    const bool in = contains(remaining, s);
+    outcome.seats.push_back({in ? 1 : n + 1, in ? 1.0 / std::max(n, 1) : 0.0});
+  }
+  set_result(w, outcome, players);
+  w.status = "finished";
+  w.to_move.clear();
+  w.draw_offers.clear();
+  w.event_kind = "game_finished";
+}
+
+}  // namespace
+
 std::variant<storage::StatusWrite, Refusal> decide_draw(
     const GameRecord& game, const std::vector<storage::MoveRecord>& moves, storage::Id account_id,
     std::string_view action) {
@@ -291,21 +314,7 @@ std::variant<storage::StatusWrite, Refusal> decide_draw(
     w.event_kind = action == "offer" ? "draw_offered" : "draw_accepted";
     const bool everyone = std::all_of(remaining.begin(), remaining.end(),
                                       [&](int s) { return contains(w.draw_offers, s); });
-    if (everyone) {
-      rules::Outcome outcome;
-      outcome.finished = true;
-      outcome.summary = "draw agreed";
-      const int n = static_cast<int>(remaining.size());
-      for (int s = 0; s < game.players; ++s) {
-        const bool in = contains(remaining, s);
-        outcome.seats.push_back({in ? 1 : n + 1, in ? 1.0 / std::max(n, 1) : 0.0});
-      }
-      set_result(w, outcome, game.players);
-      w.status = "finished";
-      w.to_move.clear();
-      w.draw_offers.clear();
-      w.event_kind = "game_finished";
-    }
+    if (everyone) finish_as_agreed_draw(w, game.players, remaining);
   } else if (action == "decline") {
     if (game.draw_offers.empty()) {
       return Refusal{RefusalKind::kNoDrawOffer, "there is no draw offer to decline", {}};

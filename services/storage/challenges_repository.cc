@@ -194,6 +194,24 @@ std::vector<ChallengeRecord> ChallengesRepository::list_open(Id account_id, int 
   });
 }
 
+namespace {
+
+// Why `account_id` cannot join the challenge (closed, already in, not invited); empty if it can.
+std::optional<AcceptResult> refuse_join(const ChallengeRecord& ch, Id account_id) {
+  if (ch.status != "open") return AcceptResult{AcceptStatus::kClosed, {}, ch.status};
+  auto me = std::find_if(ch.players_list.begin(), ch.players_list.end(),
+                         [&](const ChallengePlayer& p) { return p.account_id == account_id; });
+  if (me != ch.players_list.end() && me->accepted) {
+    return AcceptResult{AcceptStatus::kAlreadyJoined, {}, {}};
+  }
+  if (me == ch.players_list.end() && !ch.open_seek) {
+    return AcceptResult{AcceptStatus::kNotInvited, {}, {}};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
                                           const std::string& player_seed, const GameStarter& start,
                                           const std::string& at) {
@@ -202,15 +220,7 @@ AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
     std::optional<ChallengeRecord> found = find_in(tx, challenge_id, true, at);
     if (!found) return AcceptResult{AcceptStatus::kNotFound, {}, {}};
     ChallengeRecord& ch = *found;
-    if (ch.status != "open") return AcceptResult{AcceptStatus::kClosed, {}, ch.status};
-    auto me = std::find_if(ch.players_list.begin(), ch.players_list.end(),
-                           [&](const ChallengePlayer& p) { return p.account_id == account_id; });
-    if (me != ch.players_list.end() && me->accepted) {
-      return AcceptResult{AcceptStatus::kAlreadyJoined, {}, {}};
-    }
-    if (me == ch.players_list.end() && !ch.open_seek) {
-      return AcceptResult{AcceptStatus::kNotInvited, {}, {}};
-    }
+    if (auto refused = refuse_join(ch, account_id)) return *refused;
     const int joined =
         static_cast<int>(std::count_if(ch.players_list.begin(), ch.players_list.end(),
                                        [](const ChallengePlayer& p) { return p.accepted; }));

@@ -349,6 +349,79 @@ std::string entries_json(const std::vector<const EntryWrite*>& writes) {
   return rows.dump();
 }
 
+// The batch statement of store_entries(): one row per write in `w`, applied where its game row
+// still matches. A write is refused (no row) once the mover's deadline has passed (`at` is the
+// clock's instant), so a move and the sweeper's timeout can never both be stored, and once the
+// token it was made with is revoked (w.token_id, see ContextCache; a scalar subquery, so that the
+// planner probes the key per write rather than hashing every live token). extra_kind: one
+// more event (the sweeper's "timeout") in the same transaction. The deadline check names
+// games.id, not w.game_id, so that it runs once per matched game: on w alone the planner
+// ran it for every (game, write) pair it tried (1 ms of a 3 ms batch of 7). `w` is in game
+// order, so that batches of two instances, when the plan follows w (as on large tables),
+// lock game rows in one order and do not deadlock; when one does, write_entries() recovers.
+const std::string kAppendEntriesSql =
+    "WITH w AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(n int, "
+    "game_id bigint, expected_ply int, expected_version bigint, position text, to_move text, "
+    "is_move boolean, seat int, finished boolean, result text, hash text, account_id bigint, "
+    "token_id bigint, record text, draws text, recipients text, payload text, idem_key text, "
+    "request_hash text, response_status int, body text, placements text, scores text, "
+    "at timestamptz, extra_kind text, extra_payload text) ORDER BY game_id), "
+    "g AS (UPDATE games SET ply = games.ply + 1, version = games.version + 1, "
+    "position = w.position, "
+    "to_move = ARRAY(SELECT jsonb_array_elements_text(w.to_move::jsonb)::int), "
+    "moved_seats = CASE WHEN w.is_move AND NOT (w.seat = ANY(games.moved_seats)) "
+    "THEN games.moved_seats || w.seat ELSE games.moved_seats END, "
+    "draw_offers = CASE WHEN w.seat = ANY(games.draw_offers) THEN ARRAY[w.seat] "
+    "ELSE '{}'::int[] END, "
+    "status = CASE WHEN w.finished THEN 'finished' ELSE games.status END, "
+    "result = CASE WHEN w.finished THEN w.result::jsonb ELSE games.result END, "
+    "finished_at = CASE WHEN w.finished THEN w.at ELSE games.finished_at END, "
+    "last_hash = w.hash, updated_at = w.at FROM w "
+    "WHERE games.id = w.game_id AND games.ply = w.expected_ply "
+    "AND games.version = w.expected_version AND games.status = 'active' "
+    "AND NOT (w.is_move AND EXISTS (SELECT 1 FROM game_seats x WHERE x.game_id = games.id "
+    "AND x.seat = w.seat AND x.deadline <= w.at)) "
+    "AND (w.token_id = 0 OR coalesce((SELECT tk.revoked_at IS NULL FROM tokens tk "
+    "WHERE tk.id = w.token_id), false)) "
+    "RETURNING games.id, games.ply, games.version, games.to_move, games.status, games.clock, "
+    "w.n, w.at, w.finished AS fin, w.placements::jsonb AS plc, w.scores::jsonb AS scr, "
+    "CASE WHEN w.is_move THEN w.seat ELSE -1 END AS mover, w.seat, w.account_id, w.record, "
+    "w.draws, w.hash, w.recipients, w.payload, w.result, w.idem_key, w.request_hash, "
+    "w.response_status, w.body, w.extra_kind, w.extra_payload), "
+    "m AS (INSERT INTO moves (game_id, ply, seat, account_id, record, draws, hash, created_at) "
+    "SELECT id, ply, seat, account_id, record, draws, hash, at FROM g RETURNING 1), " +
+    std::string(kSeatUpdate) +
+    ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
+    "SELECT g.id, 'move', g.ply, " +
+    kRecipientsArray +
+    ", g.payload::jsonb || jsonb_build_object('deadlines', (SELECT jsonb_agg(to_char("
+    "s.deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') ORDER BY s.seat) "
+    "FROM s WHERE s.game_id = g.id)), g.at FROM g RETURNING id, game_id), "
+    "t AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
+    "SELECT g.id, g.extra_kind, g.ply, " +
+    kRecipientsArray +
+    ", g.extra_payload::jsonb, g.at FROM g WHERE g.extra_kind <> '' RETURNING id, game_id), "
+    "f AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
+    "SELECT g.id, 'game_finished', g.ply, " +
+    kRecipientsArray +
+    ", g.result::jsonb, g.at FROM g WHERE g.fin RETURNING id, game_id), "
+    "c AS (SELECT g.id, " +
+    std::string(kClocksJson) +
+    " AS clocks FROM g), "
+    "b AS (SELECT g.id, " +
+    std::string(kFilledSlots) +
+    " AS body FROM g), "
+    "o AS (" +
+    std::string(kYourTurnMail) +
+    "), "
+    "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body, "
+    "created_at) SELECT g.account_id, g.idem_key, g.request_hash, g.response_status, b.body, "
+    "g.at FROM g JOIN b ON b.id = g.id WHERE g.idem_key <> '' RETURNING 1) "
+    "SELECT g.n, g.version, e.id, array_to_string(ARRAY[e.id] || "
+    "ARRAY(SELECT id FROM t WHERE t.game_id = g.id) || "
+    "ARRAY(SELECT id FROM f WHERE f.game_id = g.id), ','), b.body, c.clocks::text "
+    "FROM g JOIN e ON e.game_id = g.id JOIN b ON b.id = g.id JOIN c ON c.id = g.id";
+
 }  // namespace
 
 std::vector<WriteResult> GamesRepository::write_entries(
@@ -375,78 +448,7 @@ std::vector<WriteResult> GamesRepository::write_entries(
 
 std::vector<WriteResult> GamesRepository::store_entries(
     pqxx::connection& c, const std::vector<const EntryWrite*>& writes) {
-  // A write is refused (no row) once the mover's deadline has passed (`at` is the clock's
-  // instant), so a move and the sweeper's timeout can never both be stored, and once the token
-  // it was made with is revoked (w.token_id, see ContextCache; a scalar subquery, so that the
-  // planner probes the key per write rather than hashing every live token). extra_kind: one
-  // more event (the sweeper's "timeout") in the same transaction. The deadline check names
-  // games.id, not w.game_id, so that it runs once per matched game: on w alone the planner
-  // ran it for every (game, write) pair it tried (1 ms of a 3 ms batch of 7). `w` is in game
-  // order, so that batches of two instances, when the plan follows w (as on large tables),
-  // lock game rows in one order and do not deadlock; when one does, write_entries() recovers.
-  static const std::string kSql =
-      "WITH w AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(n int, "
-      "game_id bigint, expected_ply int, expected_version bigint, position text, to_move text, "
-      "is_move boolean, seat int, finished boolean, result text, hash text, account_id bigint, "
-      "token_id bigint, record text, draws text, recipients text, payload text, idem_key text, "
-      "request_hash text, response_status int, body text, placements text, scores text, "
-      "at timestamptz, extra_kind text, extra_payload text) ORDER BY game_id), "
-      "g AS (UPDATE games SET ply = games.ply + 1, version = games.version + 1, "
-      "position = w.position, "
-      "to_move = ARRAY(SELECT jsonb_array_elements_text(w.to_move::jsonb)::int), "
-      "moved_seats = CASE WHEN w.is_move AND NOT (w.seat = ANY(games.moved_seats)) "
-      "THEN games.moved_seats || w.seat ELSE games.moved_seats END, "
-      "draw_offers = CASE WHEN w.seat = ANY(games.draw_offers) THEN ARRAY[w.seat] "
-      "ELSE '{}'::int[] END, "
-      "status = CASE WHEN w.finished THEN 'finished' ELSE games.status END, "
-      "result = CASE WHEN w.finished THEN w.result::jsonb ELSE games.result END, "
-      "finished_at = CASE WHEN w.finished THEN w.at ELSE games.finished_at END, "
-      "last_hash = w.hash, updated_at = w.at FROM w "
-      "WHERE games.id = w.game_id AND games.ply = w.expected_ply "
-      "AND games.version = w.expected_version AND games.status = 'active' "
-      "AND NOT (w.is_move AND EXISTS (SELECT 1 FROM game_seats x WHERE x.game_id = games.id "
-      "AND x.seat = w.seat AND x.deadline <= w.at)) "
-      "AND (w.token_id = 0 OR coalesce((SELECT tk.revoked_at IS NULL FROM tokens tk "
-      "WHERE tk.id = w.token_id), false)) "
-      "RETURNING games.id, games.ply, games.version, games.to_move, games.status, games.clock, "
-      "w.n, w.at, w.finished AS fin, w.placements::jsonb AS plc, w.scores::jsonb AS scr, "
-      "CASE WHEN w.is_move THEN w.seat ELSE -1 END AS mover, w.seat, w.account_id, w.record, "
-      "w.draws, w.hash, w.recipients, w.payload, w.result, w.idem_key, w.request_hash, "
-      "w.response_status, w.body, w.extra_kind, w.extra_payload), "
-      "m AS (INSERT INTO moves (game_id, ply, seat, account_id, record, draws, hash, created_at) "
-      "SELECT id, ply, seat, account_id, record, draws, hash, at FROM g RETURNING 1), " +
-      std::string(kSeatUpdate) +
-      ", e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
-      "SELECT g.id, 'move', g.ply, " +
-      kRecipientsArray +
-      ", g.payload::jsonb || jsonb_build_object('deadlines', (SELECT jsonb_agg(to_char("
-      "s.deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') ORDER BY s.seat) "
-      "FROM s WHERE s.game_id = g.id)), g.at FROM g RETURNING id, game_id), "
-      "t AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
-      "SELECT g.id, g.extra_kind, g.ply, " +
-      kRecipientsArray +
-      ", g.extra_payload::jsonb, g.at FROM g WHERE g.extra_kind <> '' RETURNING id, game_id), "
-      "f AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
-      "SELECT g.id, 'game_finished', g.ply, " +
-      kRecipientsArray +
-      ", g.result::jsonb, g.at FROM g WHERE g.fin RETURNING id, game_id), "
-      "c AS (SELECT g.id, " +
-      std::string(kClocksJson) +
-      " AS clocks FROM g), "
-      "b AS (SELECT g.id, " +
-      std::string(kFilledSlots) +
-      " AS body FROM g), "
-      "o AS (" +
-      std::string(kYourTurnMail) +
-      "), "
-      "i AS (INSERT INTO idempotency_keys (account_id, key, request_hash, status, body, "
-      "created_at) SELECT g.account_id, g.idem_key, g.request_hash, g.response_status, b.body, "
-      "g.at FROM g JOIN b ON b.id = g.id WHERE g.idem_key <> '' RETURNING 1) "
-      "SELECT g.n, g.version, e.id, array_to_string(ARRAY[e.id] || "
-      "ARRAY(SELECT id FROM t WHERE t.game_id = g.id) || "
-      "ARRAY(SELECT id FROM f WHERE f.game_id = g.id), ','), b.body, c.clocks::text "
-      "FROM g JOIN e ON e.game_id = g.id JOIN b ON b.id = g.id JOIN c ON c.id = g.id";
-  c.prepare("games_append_entries", kSql);
+  c.prepare("games_append_entries", kAppendEntriesSql);
   pqxx::nontransaction tx(c);
   const pqxx::result r = tx.exec_prepared("games_append_entries", entries_json(writes));
   std::vector<WriteResult> results(writes.size());  // kConflict unless a row says otherwise
