@@ -113,6 +113,28 @@ const std::string kChangeSelect =
     "c.deviation_after, c.period, " +
     sql::ts("c.created_at") + " FROM rating_changes c JOIN accounts a ON a.id = c.account_id ";
 
+// The first unrated finished game after the cursor (its event's position, game and whether its
+// transaction has ended) and the committed frontier, in ONE statement, so that both come from
+// one snapshot. Computed in two statements (READ COMMITTED: two snapshots), an event whose
+// transaction committed in between was missed by the first and skipped by the frontier of the
+// second: the game was never rated (seen with another database's transaction holding xmin back).
+const std::string kNextAndFrontier =
+    std::string("WITH n AS (SELECT e.txid, e.id, e.game_id, ") + sql::kEventCommitted +
+    " AS ended FROM game_events e JOIN games g ON g.id = e.game_id WHERE (e.txid, e.id) > "
+    "($1::xid8, $2::bigint) AND e.kind = 'game_finished' AND g.rated AND g.status = 'finished' "
+    "AND NOT EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = e.game_id) ORDER BY "
+    "e.txid, e.id LIMIT 1), f AS (" +
+    sql::kCommittedFrontier +
+    ") SELECT n.txid::text, n.id, n.game_id, n.ended, f.txid::text, f.id FROM (SELECT 1) one "
+    "LEFT JOIN n ON true LEFT JOIN f ON true";
+
+void move_cursor(pqxx::work& tx, const pqxx::field& txid, const pqxx::field& id) {
+  tx.exec_params(
+      "UPDATE event_cursors SET last_txid = $1::xid8, last_event_id = $2 WHERE name = "
+      "'ratings' AND ($1::xid8, $2::bigint) > (last_txid, last_event_id)",
+      txid.c_str(), id.as<Id>());
+}
+
 }  // namespace
 
 bool RatingsRepository::rate_next_game(const GameRater& rate, const std::string& at) {
@@ -121,40 +143,27 @@ bool RatingsRepository::rate_next_game(const GameRater& rate, const std::string&
   // late is still ahead of it when it becomes visible. Games are rated as soon as their event is
   // visible, also above that point; no rating_changes row yet is the condition that stops a
   // game being rated twice.
-  static const std::string kNext =
-      std::string("SELECT e.txid::text, e.id, e.game_id, ") + sql::kEventCommitted +
-      " FROM game_events e JOIN games g ON g.id = e.game_id WHERE (e.txid, e.id) > ($1::xid8, "
-      "$2::bigint) AND e.kind = 'game_finished' AND g.rated AND g.status = 'finished' AND NOT "
-      "EXISTS (SELECT 1 FROM rating_changes c WHERE c.game_id = e.game_id) ORDER BY e.txid, e.id "
-      "LIMIT 1";
-  static const std::string kToFrontier =
-      "UPDATE event_cursors c SET last_txid = f.txid, last_event_id = f.id FROM (" +
-      sql::kCommittedFrontier +
-      ") f WHERE c.name = 'ratings' AND (f.txid, f.id) > (c.last_txid, c.last_event_id)";
   return pool_.run([&](pqxx::connection& c) {
     pqxx::work tx(c);
     const pqxx::row cursor = tx.exec1(
         "SELECT last_txid::text, last_event_id FROM event_cursors WHERE name = 'ratings' FOR "
         "UPDATE");
-    const pqxx::result next = tx.exec_params(kNext, cursor[0].c_str(), cursor[1].as<Id>());
-    if (!next.empty()) {
-      if (auto finished = load_finished(tx, next[0][2].as<Id>())) {
+    const pqxx::row next = tx.exec_params1(kNextAndFrontier, cursor[0].c_str(), cursor[1].as<Id>());
+    const bool found = !next[0].is_null();
+    if (found) {
+      if (auto finished = load_finished(tx, next[2].as<Id>())) {
         const GameRating rating = rate(*finished);
         for (const auto& change : rating.elo) store_change(tx, change, finished->game_id, at);
         queue_period_results(tx, *finished, rating);
       }
-    }
-    if (!next.empty() && next[0][3].as<bool>()) {
-      tx.exec_params(
-          "UPDATE event_cursors SET last_txid = $1::xid8, last_event_id = $2 WHERE name = "
-          "'ratings'",
-          next[0][0].c_str(), next[0][1].as<Id>());
-    } else {
-      // Nothing ended lies between the cursor and the first match: move up to what has ended.
-      tx.exec(kToFrontier);
+      // Past the game only once its transaction has ended; otherwise the cursor stays.
+      if (next[3].as<bool>()) move_cursor(tx, next[0], next[1]);
+    } else if (!next[4].is_null()) {
+      // No unrated game up to what has ended, in the same snapshot: move up to it.
+      move_cursor(tx, next[4], next[5]);
     }
     tx.commit();
-    return !next.empty();
+    return found;
   });
 }
 
