@@ -4,13 +4,15 @@
 //
 //   hexpost_load --port P --database URL [--clients 16] [--seconds 10] [--game counting]
 //                [--options '{"target":100000}'] [--mode both|post|get-post] [--skip-pgbench]
-//                [--me-games] [--server-pid PID] [--postmaster-pid PID]
+//                [--me-games] [--server-pid PID] [--postmaster-pid PID] [--also-port P2 ...]
 //
 // --mode post: a move is one POST (the pair of players learn the new state from the 201 answer);
 // get-post: each move is a GET of the game and then the POST (a polling client); both (default)
 // runs get-post and then post, and compares each with the same pgbench figure.
 // With the two pids (ops/bench-service passes them) each mode also prints the CPU one move cost
 // PostgreSQL, the service and the driver, and the rate that cost allows on this machine's cores.
+// --also-port: more instances on the same database; every client sends each request to the
+// next instance in turn (the CPU figures then count only the --server-pid instance).
 #include <httplib.h>
 #include <CLI/CLI.hpp>
 
@@ -191,6 +193,9 @@ int main(int argc, char** argv) {
   Processes processes;
   app.add_option("--host", host);
   app.add_option("--port", port)->required();
+  std::vector<int> more_ports;
+  app.add_option("--also-port", more_ports,
+                 "another instance on the same database; each request goes to the next instance");
   app.add_option("--database", database, "the service's database (for pgbench and seeding)");
   app.add_option("--clients", clients);
   app.add_option("--games-per-pair", games_per_pair);
@@ -209,6 +214,8 @@ int main(int argc, char** argv) {
 
   loadtest::DriverOptions o;
   o.endpoints = {{host, port}};
+  for (int other : more_ports) o.endpoints.push_back({host, other});
+  o.per_request_endpoint_rotation = !more_ports.empty();
   o.clients = clients;
   o.games_per_pair = games_per_pair;
   o.game = game;

@@ -275,6 +275,13 @@ StreamService::StreamService(GameService& games_ref, events::EventHub& hub_ref,
       registry(options_value.max_streams, [&hub_ref] { hub_ref.wake_all(); }),
       events(games_ref.pool) {
   hub.on_control([this](const std::string& payload) { registry.control(payload); });
+  // Every instance reads every event: a game changed through another instance loses its
+  // cached copy here (docs/game-service.md, "Moves decided on cached state").
+  hub.on_events([this](const std::vector<storage::EventRecord>& read) {
+    for (const storage::EventRecord& e : read) {
+      if (e.game_id) games.games.forget_cached_before(*e.game_id, e.kind, e.ply);
+    }
+  });
 }
 
 void add_turn_routes(Server& server, StreamService& streams);  // turn_routes.cc

@@ -14,6 +14,8 @@ EventHub::~EventHub() { stop(); }
 
 void EventHub::on_control(ControlHandler handler) { control_ = std::move(handler); }
 
+void EventHub::on_events(EventsHandler handler) { events_ = std::move(handler); }
+
 void EventHub::start() {
   try {
     initialise();
@@ -98,6 +100,7 @@ std::chrono::milliseconds EventHub::next_wait() {
 
 void EventHub::append(std::vector<EventRecord> events) {
   for (const auto& e : events) awaited_.erase(e.position.id);
+  if (events_) events_(events);
   {
     std::lock_guard lock(mutex_);
     for (auto& e : events) {

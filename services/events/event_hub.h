@@ -42,6 +42,7 @@ struct HubOptions {
 class EventHub {
  public:
   using ControlHandler = std::function<void(const std::string& payload)>;
+  using EventsHandler = std::function<void(const std::vector<EventRecord>& events)>;
 
   EventHub(std::string database_url, HubOptions options = {});
   ~EventHub();
@@ -50,6 +51,9 @@ class EventHub {
 
   // Before start(): called on the hub thread for every stream-control payload.
   void on_control(ControlHandler handler);
+  // Before start(): called on the hub thread with every batch of events read, in stream order,
+  // before streams can see them.
+  void on_events(EventsHandler handler);
   // Starts the thread. Tries to read the head synchronously first; when the database is down
   // the thread keeps trying and ready() stays false until it succeeds.
   void start();
@@ -85,6 +89,7 @@ class EventHub {
   HubOptions options_;
   storage::EventFeedConnection feed_;
   ControlHandler control_;
+  EventsHandler events_;
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
   std::deque<std::shared_ptr<const EventRecord>> ring_;

@@ -42,4 +42,10 @@ void ContextCache::forget_game(Id game_id) {
   games_.erase(game_id);
 }
 
+void ContextCache::forget_game_before(Id game_id, std::optional<int> ply) {
+  std::lock_guard lock(mutex_);
+  auto it = games_.find(game_id);
+  if (it != games_.end() && (!ply || it->second.ply < *ply)) games_.erase(it);
+}
+
 }  // namespace storage

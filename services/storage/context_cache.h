@@ -32,6 +32,8 @@ class ContextCache {
   // Keeps `game` unless it has ended or an equal or newer version is held.
   void remember(const GameRecord& game);
   void forget_game(Id game_id);
+  // Forgets the game's copy unless it is already at `ply` or later (no ply: forgets it).
+  void forget_game_before(Id game_id, std::optional<int> ply);
 
  private:
   mutable std::mutex mutex_;

@@ -307,6 +307,11 @@ void GamesRepository::remember(GameRecord after, const WriteResult& written) {
   context_.remember(after);
 }
 
+void GamesRepository::forget_cached_before(Id game_id, const std::string& event_kind,
+                                           std::optional<int> ply) {
+  context_.forget_game_before(game_id, event_kind == "move" ? ply : std::nullopt);
+}
+
 WriteResult GamesRepository::append_entry(const EntryWrite& write) {
   return combiner_.write(write);
 }

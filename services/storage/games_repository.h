@@ -69,6 +69,11 @@ class GamesRepository {
   // clocks and the version that write produced, for the next cached_context(). Loads keep what
   // they read; applied writes forget the row held before.
   void remember(GameRecord after, const WriteResult& written);
+  // A committed event of the game, from any instance (EventHub): a move event names the ply
+  // the move made, and a copy behind it is forgotten; any other event forgets the copy (its
+  // version moved). So a game played through two instances is read afresh instead of being
+  // decided on a stale copy and refused by the write.
+  void forget_cached_before(Id game_id, const std::string& event_kind, std::optional<int> ply);
 
   // Blocks until the entry is committed (or refused); entries of other games posted meanwhile
   // may be stored by the same statement.

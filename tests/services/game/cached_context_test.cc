@@ -4,7 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
+#include "services/api/stream_routes.h"
 #include "services/domain/credentials.h"
+#include "services/events/event_hub.h"
 #include "tests/services/game/service_fixture.h"
 
 namespace {
@@ -100,6 +105,51 @@ TEST_F(CachedContext, ATokenRevokedOnAnotherInstanceIsRefusedAndStoresNothing) {
   EXPECT_EQ(refused.body.at("code"), "invalid_token");
   EXPECT_EQ(c1->get("/v1/games/" + id, first.token).body.at("ply"), 0);
   EXPECT_EQ(move(*c1, 0, first).status, 201);
+}
+
+// True once `hub` has read the event `kind` of game `id` (at `ply`, for a move) after `since`;
+// false after 5 s.
+bool hub_read(const events::EventHub& hub, const storage::StreamPosition& since,
+              const std::string& id, const std::string& kind, int ply = -1) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::vector<storage::EventRecord> found;
+    storage::StreamPosition upto;
+    hub.read(
+        since,
+        [&](const storage::EventRecord& e) {
+          return e.kind == kind && e.game_id == std::stoll(id) && (ply < 0 || e.ply == ply);
+        },
+        found, upto);
+    if (!found.empty()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+// Instance one's event hub (as hexpostd composes it, through StreamService) reads every event:
+// its own moves leave its copy alone, another instance's move makes it forget the copy, so the
+// next move there is read afresh rather than refused by the write. The game is started after
+// the hub, and the test waits for the hub to read its start (any event other than a move also
+// forgets a copy), so that nothing older is still to be read when the moves are made.
+TEST_F(CachedContext, AnotherInstancesMoveEventMakesThisInstanceForgetItsCopy) {
+  events::EventHub hub(database_url(), {std::chrono::milliseconds(50)});
+  api::StreamService streams(one->service(), hub);
+  hub.start();
+  storage::StreamPosition since = hub.frontier();
+  id = start_game(*c1, p);
+  ASSERT_TRUE(hub_read(hub, since, id, "game_started"));
+  const Account& first = mover();
+  since = hub.frontier();
+  ASSERT_EQ(move(*c1, 0, first).status, 201);
+  ASSERT_TRUE(hub_read(hub, since, id, "move", 1));
+  EXPECT_EQ(cached_ply(*one, first.token, id), 1);  // its own move: kept
+
+  since = hub.frontier();
+  ASSERT_EQ(move(*c2, 1, mover_at(*c2, id, p)).status, 201);
+  ASSERT_TRUE(hub_read(hub, since, id, "move", 2));
+  EXPECT_EQ(cached_ply(*one, first.token, id), -1);  // another instance's: forgotten
+  hub.stop();
 }
 
 // The RateLimit header's remaining requests ("token";r=N;t=...).

@@ -1,7 +1,7 @@
-// hexpostd_testgames: the hexpostd serve path (same libraries, configuration and routes) with the
-// test-only counting game added to the catalogue, for the tests that must spawn, kill -9 and
-// restart a server process. Main's registry may hold no game yet, so the real binary would have
-// nothing to play; the catalogue is the only difference.
+// hexpostd_testgames: the hexpostd serve path (same libraries, configuration, routes and event
+// hub) with the test-only counting game added to the catalogue, for the tests that must spawn, kill
+// -9 and restart a server process. Main's registry may hold no game yet, so the real binary would
+// have nothing to play; the catalogue is the only difference.
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -10,7 +10,9 @@
 
 #include "services/api/game_service.h"
 #include "services/api/server.h"
+#include "services/api/stream_routes.h"
 #include "services/config.h"
+#include "services/events/event_hub.h"
 #include "services/storage/migrations.h"
 #include "services/storage/pool.h"
 #include "tests/services/game/service_fixture.h"
@@ -36,10 +38,17 @@ int main() {
     api::GameService service(pool, svctest::test_catalog(),
                              api::game_service_options(config::environment_map(environ)));
     api::add_game_service_routes(server, service);
+    const api::StreamOptions stream_options = api::stream_options(config::environment_map(environ));
+    events::EventHub hub(cfg.database_url, {stream_options.poll});
+    api::StreamService streams(service, hub, stream_options);
+    api::add_stream_routes(server, streams);
+    hub.start();
     const int port = server.bind(cfg.listen.host, cfg.listen.port);
     std::printf("listening on %d\n", port);
     std::fflush(stdout);
-    return server.run() ? 0 : 1;
+    const bool clean = server.run();
+    hub.stop();
+    return clean ? 0 : 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "hexpostd_testgames: %s\n", e.what());
     return 1;
