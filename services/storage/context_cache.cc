@@ -37,15 +37,10 @@ void ContextCache::remember(const GameRecord& game) {
   games_.emplace(game.id, game);
 }
 
-void ContextCache::forget_game(Id game_id) {
-  std::lock_guard lock(mutex_);
-  games_.erase(game_id);
-}
-
-void ContextCache::forget_game_before(Id game_id, std::optional<int> ply) {
+void ContextCache::forget_game(Id game_id, std::optional<int> kept_from_ply) {
   std::lock_guard lock(mutex_);
   auto it = games_.find(game_id);
-  if (it != games_.end() && (!ply || it->second.ply < *ply)) games_.erase(it);
+  if (it != games_.end() && (!kept_from_ply || it->second.ply < *kept_from_ply)) games_.erase(it);
 }
 
 }  // namespace storage

@@ -31,9 +31,8 @@ class ContextCache {
   void remember(const Principal& principal);
   // Keeps `game` unless it has ended or an equal or newer version is held.
   void remember(const GameRecord& game);
-  void forget_game(Id game_id);
-  // Forgets the game's copy unless it is already at `ply` or later (no ply: forgets it).
-  void forget_game_before(Id game_id, std::optional<int> ply);
+  // Forgets the game's copy; with `kept_from_ply`, only a copy before that ply.
+  void forget_game(Id game_id, std::optional<int> kept_from_ply = std::nullopt);
 
  private:
   mutable std::mutex mutex_;

@@ -309,7 +309,7 @@ void GamesRepository::remember(GameRecord after, const WriteResult& written) {
 
 void GamesRepository::forget_cached_before(Id game_id, const std::string& event_kind,
                                            std::optional<int> ply) {
-  context_.forget_game_before(game_id, event_kind == "move" ? ply : std::nullopt);
+  context_.forget_game(game_id, event_kind == "move" ? ply : std::nullopt);
 }
 
 WriteResult GamesRepository::append_entry(const EntryWrite& write) {
