@@ -116,11 +116,21 @@ struct MoveContext {
   bool cached = false;
 };
 
-// The first context, which charges the token's bucket (once per request). The cached copies
-// when both the token and the game are cached; otherwise the caller and the game in one
-// statement (GamesRepository::load_as), with the errors in the order of the other routes:
-// 401/429, 403, then 400 for the request, then 404. A request that fails the checks that need
-// no database takes the ordinary path, to keep that order.
+// The caller and the game in one statement (GamesRepository::load_as).
+storage::GamesRepository::AuthenticatedLoad load_for_move(GameService& s, const MoveRequest& m) {
+  return s.games.load_as(m.token_hash, m.id, hxclock::to_rfc3339(s.clock.now()), false, m.key);
+}
+
+MoveContext move_context(storage::Principal me, std::optional<storage::LoadedGame> loaded,
+                         storage::Id id, bool cached) {
+  if (!loaded) throw game_not_found(id);
+  return {std::move(me), std::move(*loaded), cached};
+}
+
+// The first context, which charges the token's bucket (once per request): the cached copies
+// when both the token and the game are cached, otherwise load_for_move(), with the errors in
+// the order of the other routes: 401/429, 403, then 400 for the request, then 404. A request
+// that fails the checks that need no database takes the ordinary path, to keep that order.
 MoveContext first_move_context(GameService& s, const Request& req, Response& res, MoveRequest& m) {
   const std::string hash = bearer_token_hash(req);
   try {
@@ -130,32 +140,20 @@ MoveContext first_move_context(GameService& s, const Request& req, Response& res
     throw;
   }
   m.token_hash = hash;
-  MoveContext context;
-  if (auto cached = s.games.cached_context(hash, m.id)) {
-    context.me = admit(s, hash, std::move(cached->principal), res);
-    require_scope(context.me, kPlayScopes);
-    context.loaded.game = std::move(cached->game);
-    context.cached = true;
-    return context;
-  }
-  auto found = s.games.load_as(hash, m.id, hxclock::to_rfc3339(s.clock.now()), false, m.key);
-  context.me = admit(s, hash, std::move(found.principal), res);
-  require_scope(context.me, kPlayScopes);
-  if (!found.loaded) throw game_not_found(m.id);
-  context.loaded = std::move(*found.loaded);
-  return context;
+  auto cached = s.games.cached_context(hash, m.id);
+  const bool from_cache = cached.has_value();
+  auto found = from_cache ? std::move(*cached) : load_for_move(s, m);
+  const storage::Principal me = admit(s, hash, std::move(found.principal), res);
+  require_scope(me, kPlayScopes);
+  return move_context(me, std::move(found.loaded), m.id, from_cache);
 }
 
 // A fresh load after a lost race or a refusal decided on cached copies. The token is looked up
 // again, so a move whose write was refused for a revoked token gets 401, but not charged again.
 MoveContext fresh_move_context(GameService& s, const MoveRequest& m) {
-  auto found =
-      s.games.load_as(m.token_hash, m.id, hxclock::to_rfc3339(s.clock.now()), false, m.key);
-  MoveContext context;
-  context.me = verify_token(m.token_hash, std::move(found.principal));
-  if (!found.loaded) throw game_not_found(m.id);
-  context.loaded = std::move(*found.loaded);
-  return context;
+  auto found = load_for_move(s, m);
+  return move_context(verify_token(m.token_hash, std::move(found.principal)),
+                      std::move(found.loaded), m.id, false);
 }
 
 // Past the deadline: the game is forfeited (once, however many ask) and the move refused.

@@ -284,13 +284,15 @@ std::optional<StoredResponse> GamesRepository::stored_response(Id account_id,
   });
 }
 
-std::optional<GamesRepository::CachedContext> GamesRepository::cached_context(
+std::optional<GamesRepository::AuthenticatedLoad> GamesRepository::cached_context(
     const std::string& token_hash, Id game_id) const {
-  auto principal = context_.principal(token_hash);
-  if (!principal) return std::nullopt;
+  AuthenticatedLoad copy;
+  copy.principal = context_.principal(token_hash);
+  if (!copy.principal) return std::nullopt;
   auto game = context_.game(game_id);
   if (!game) return std::nullopt;
-  return CachedContext{std::move(*principal), std::move(*game)};
+  copy.loaded = LoadedGame{std::move(*game), {}, std::nullopt};
+  return copy;
 }
 
 void GamesRepository::remember(GameRecord after, const WriteResult& written) {

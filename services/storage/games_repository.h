@@ -57,14 +57,11 @@ class GamesRepository {
   AuthenticatedLoad load_as(const std::string& token_hash, Id game_id, const std::string& at,
                             bool with_moves, const std::string& idempotency_key = "");
 
-  // The token's principal and the active game as this instance last read or wrote them, with
-  // no statement; empty unless both are cached. A copy may be stale: see ContextCache for what
-  // a write decided on it must carry (expected_version, token_id).
-  struct CachedContext {
-    Principal principal;
-    GameRecord game;
-  };
-  std::optional<CachedContext> cached_context(const std::string& token_hash, Id game_id) const;
+  // load_as() from this instance's copies (no statement): the token's principal and the active
+  // game as this instance last read or wrote them, without the idempotency row; empty unless
+  // both are held. A copy may be stale: see ContextCache for what a write decided on it must
+  // carry (expected_version, token_id).
+  std::optional<AuthenticatedLoad> cached_context(const std::string& token_hash, Id game_id) const;
   // Keeps `after`, the game row as the caller's applied append_entry() left it, with the seat
   // clocks and the version that write produced, for the next cached_context(). Loads keep what
   // they read; applied writes forget the row held before.

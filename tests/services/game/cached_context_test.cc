@@ -21,7 +21,7 @@ std::string moves_path(const std::string& id) { return "/v1/games/" + id + "/mov
 // The ply `instance` holds for the game in its cache when `token` posts there (-1: not cached).
 int cached_ply(TestServer& instance, const std::string& token, const std::string& id) {
   auto cached = instance.service().games.cached_context(domain::token_hash(token), std::stoll(id));
-  return cached ? cached->game.ply : -1;
+  return cached ? cached->loaded->game.ply : -1;
 }
 
 const Account& mover_at(Client& client, const std::string& id, const std::vector<Account>& p) {
