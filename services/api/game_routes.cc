@@ -15,15 +15,13 @@ using nlohmann::json;
 namespace {
 
 const std::vector<std::string> kPlayScopes = {"play", "bot"};
-constexpr int kRetries = 5;  // re-decisions after a lost race that left the ply unchanged
 
 GameError game_not_found(storage::Id id) {
   return GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
 }
 
-storage::LoadedGame load_or_404(GameService& s, storage::Id id, bool with_moves,
-                                storage::Id account = 0, const std::string& key = "") {
-  auto loaded = s.games.load(id, hxclock::to_rfc3339(s.clock.now()), with_moves, account, key);
+storage::LoadedGame load_or_404(GameService& s, storage::Id id, bool with_moves) {
+  auto loaded = s.play.load(id, with_moves);
   if (!loaded) throw game_not_found(id);
   return std::move(*loaded);
 }
@@ -34,34 +32,6 @@ json current_state(const storage::GameRecord& game, storage::Id caller) {
   state["to_move_seats"] = game.to_move;
   state["draw_offers"] = game.draw_offers;
   return state;
-}
-
-// The game row as it is after `w` was stored.
-storage::GameRecord after_entry(storage::GameRecord game, const storage::EntryWrite& w,
-                                hxclock::TimePoint now) {
-  game.ply += 1;
-  game.version += 1;
-  game.position = w.position;
-  game.to_move = w.to_move;
-  game.last_hash = w.hash;
-  game.updated_at = hxclock::to_rfc3339(now);
-  if (w.is_move && std::find(game.moved_seats.begin(), game.moved_seats.end(), w.seat) ==
-                       game.moved_seats.end()) {
-    game.moved_seats.push_back(w.seat);
-  }
-  const bool kept =
-      std::find(game.draw_offers.begin(), game.draw_offers.end(), w.seat) != game.draw_offers.end();
-  game.draw_offers = kept ? std::vector<int>{w.seat} : std::vector<int>{};
-  if (w.finished) {
-    game.status = "finished";
-    game.result_json = w.result_json;
-    game.finished_at = game.updated_at;
-    for (std::size_t i = 0; i < game.seats.size() && i < w.placements.size(); ++i) {
-      game.seats[i].placement = w.placements[i];
-      game.seats[i].score = w.scores[i];
-    }
-  }
-  return game;
 }
 
 std::string idempotency_key(const Request& req) {
@@ -76,62 +46,26 @@ std::string idempotency_key(const Request& req) {
   return key;
 }
 
-bool replay(const storage::StoredResponse& stored, const std::string& request_hash, Response& res) {
-  if (stored.request_hash != request_hash) {
-    throw GameError(422, "idempotency_key_reused",
-                    "This Idempotency-Key was used with a different request.");
-  }
-  res.status = stored.status;
-  res.set_header("Idempotent-Replayed", "true");
-  res.set_content(stored.body, "application/json");
-  return true;
-}
-
-struct MoveRequest {
-  std::string token_hash;
-  storage::Id id = 0;
-  std::string move;
-  long long ply = 0;
-  std::string key;
-  std::string request_hash;
-};
-
-MoveRequest parse_move_request(const Request& req) {
-  MoveRequest m;
-  m.id = path_id(req, 1, "game");
+// A move request as the play pipeline takes it; `me` and the token are filled in once the
+// caller is admitted.
+play::Submission parse_move_request(const Request& req) {
+  play::Submission m;
+  m.game_id = path_id(req, 1, "game");
   const json body = json_object_body(req);
   m.move = string_field(body, "move", true, 200);
-  m.ply = *int_field(body, "ply", true);
-  m.key = idempotency_key(req);
-  m.request_hash = domain::sha256_hex("move\n" + std::to_string(m.id) + "\n" +
-                                      std::to_string(m.ply) + "\n" + m.move);
+  const long long ply = *int_field(body, "ply", true);
+  // A ply no game reaches is refused as stale, like any other ply the game is not at.
+  m.seen_ply = ply >= 0 && ply <= 1'000'000 ? static_cast<int>(ply) : -1;
+  m.idempotency_key = idempotency_key(req);
+  m.request_hash = domain::sha256_hex("move\n" + std::to_string(m.game_id) + "\n" +
+                                      std::to_string(ply) + "\n" + m.move);
   return m;
 }
 
-// What a move is decided on: the caller and the game, either this instance's cached copies
-// (no statement; possibly stale, see storage::ContextCache) or freshly loaded.
-struct MoveContext {
-  storage::Principal me;
-  storage::LoadedGame loaded;
-  bool cached = false;
-};
-
-// The caller and the game in one statement (GamesRepository::load_as).
-storage::GamesRepository::AuthenticatedLoad load_for_move(GameService& s, const MoveRequest& m) {
-  return s.games.load_as(m.token_hash, m.id, hxclock::to_rfc3339(s.clock.now()), false, m.key);
-}
-
-MoveContext move_context(storage::Principal me, std::optional<storage::LoadedGame> loaded,
-                         storage::Id id, bool cached) {
-  if (!loaded) throw game_not_found(id);
-  return {std::move(me), std::move(*loaded), cached};
-}
-
-// The first context, which charges the token's bucket (once per request): the cached copies
-// when both the token and the game are cached, otherwise load_for_move(), with the errors in
-// the order of the other routes: 401/429, 403, then 400 for the request, then 404. A request
+// The caller and the game, which charges the token's bucket (once per request), with the errors
+// in the order of the other routes: 401/429, 403, then 400 for the request, then 404. A request
 // that fails the checks that need no database takes the ordinary path, to keep that order.
-MoveContext first_move_context(GameService& s, const Request& req, Response& res, MoveRequest& m) {
+play::Context move_context(GameService& s, const Request& req, Response& res, play::Submission& m) {
   const std::string hash = bearer_token_hash(req);
   try {
     m = parse_move_request(req);
@@ -139,108 +73,72 @@ MoveContext first_move_context(GameService& s, const Request& req, Response& res
     require_scope(authenticate(s, req, res), kPlayScopes);
     throw;
   }
-  m.token_hash = hash;
-  auto cached = s.games.cached_context(hash, m.id);
-  const bool from_cache = cached.has_value();
-  auto found = from_cache ? std::move(*cached) : load_for_move(s, m);
-  const storage::Principal me = admit(s, hash, std::move(found.principal), res);
+  play::Context context = s.play.context(hash, m.game_id, m.idempotency_key);
+  const storage::Principal me = admit(s, hash, std::move(context.principal), res);
   require_scope(me, kPlayScopes);
-  return move_context(me, std::move(found.loaded), m.id, from_cache);
+  if (!context.loaded) throw game_not_found(m.game_id);
+  m.actor = {me.account_id, me.token_id, hash};
+  context.principal = me;
+  return context;
 }
 
-// A fresh load after a lost race or a refusal decided on cached copies. The token is looked up
-// again, so a move whose write was refused for a revoked token gets 401, but not charged again.
-MoveContext fresh_move_context(GameService& s, const MoveRequest& m) {
-  auto found = load_for_move(s, m);
-  return move_context(verify_token(m.token_hash, std::move(found.principal)),
-                      std::move(found.loaded), m.id, false);
+// The HTTP form of a move's or resignation's outcome.
+void answer_entry(const play::Submission& m, const play::Outcome& out, Response& res) {
+  using Kind = play::Outcome::Kind;
+  const bool is_move = m.kind == play::Submission::Kind::kMove;
+  switch (out.kind) {
+    case Kind::kApplied:
+      res.set_header("ETag", etag_of(out.game));
+      if (is_move) res.set_header("Location", "/v1/games/" + std::to_string(m.game_id));
+      res.status = out.status;
+      res.set_content(out.body, "application/json");  // with the new deadlines
+      return;
+    case Kind::kReplayed:
+      res.status = out.status;
+      res.set_header("Idempotent-Replayed", "true");
+      res.set_content(out.body, "application/json");
+      return;
+    case Kind::kKeyReused:
+      throw GameError(422, "idempotency_key_reused",
+                      "This Idempotency-Key was used with a different request.");
+    case Kind::kRefused:
+      throw refusal_error(*out.refusal, current_state(out.game, m.actor.account_id));
+    case Kind::kTokenRevoked:
+      verify_token(m.actor.token_hash, std::nullopt);  // throws the 401
+      [[fallthrough]];
+    case Kind::kNotFound:
+      throw game_not_found(m.game_id);
+    case Kind::kGaveUp:
+      break;
+  }
+  if (!is_move) throw GameError(409, "conflict", "The game kept changing; try again.");
+  throw GameError(
+      409, "stale_ply",
+      "Another move was made first; the game is at ply " + std::to_string(out.game.ply) + ".",
+      {{"current", current_state(out.game, m.actor.account_id)}});
 }
 
-// Past the deadline: the game is forfeited (once, however many ask) and the move refused.
-// Returns when HEXPOST_AUTO_VACATION gave the player a day, to decide again.
-void refuse_late_move(GameService& s, const storage::GameRecord& game, storage::Id account,
-                      const domain::Refusal& late, hxclock::TimePoint at) {
-  s.sweeper.expire_game(game.id, at);
-  storage::LoadedGame after = load_or_404(s, game.id, false);
-  if (after.game.ply == game.ply && after.game.status == "active" &&
-      !domain::check_deadline(after.game, account, at)) {
-    return;
-  }
-  throw refusal_error(late, current_state(after.game, account));
-}
-
-// Stores the decided move and answers 201; false when the write was refused (a lost race, a
-// revoked token) and the move must be decided again on a fresh load.
-bool store_move(GameService& s, const MoveRequest& m, const MoveContext& context,
-                domain::EntryDecision& d, hxclock::TimePoint at, Response& res) {
-  const storage::Id me = context.me.account_id;
-  d.write.at = hxclock::to_rfc3339(at);
-  d.write.token_id = context.me.token_id;
-  const storage::GameRecord after = after_entry(context.loaded.game, d.write, at);
-  const json answer = {{"move", d.canonical},
-                       {"record", d.write.record},
-                       {"ply", after.ply},
-                       {"draws", d.write.draws},
-                       {"hash", d.write.hash},
-                       {"game", game_view(s.catalog, after, {me, true, nullptr}, d.state.get())}};
-  d.write.idempotency_key = m.key;
-  d.write.request_hash = m.request_hash;
-  d.write.response_status = 201;
-  d.write.response_body = dump_with_clock_slots(answer);
-  const storage::WriteResult written = s.games.append_entry(d.write);
-  if (written.outcome != storage::WriteOutcome::kApplied) {
-    // The same key may have raced us and won: answer as it did (or 422 for another body).
-    auto stored = m.key.empty() ? std::nullopt : s.games.stored_response(me, m.key);
-    return stored && replay(*stored, m.request_hash, res);
-  }
-  s.games.remember(after, written);
-  res.set_header("ETag", etag_of(after));
-  res.set_header("Location", "/v1/games/" + std::to_string(m.id));
-  res.status = 201;
-  res.set_content(written.response_body, "application/json");  // with the new deadlines
-  return true;
-}
-
-// Decides and stores the move on `context`: true when answered, false to decide again on a
-// fresh load. Refusals are thrown, but never on cached copies: those are decided again first.
-bool try_move(GameService& s, const MoveRequest& m, const MoveContext& context, Response& res) {
-  if (context.loaded.stored && replay(*context.loaded.stored, m.request_hash, res)) return true;
-  const storage::GameRecord& game = context.loaded.game;
-  const storage::Id me = context.me.account_id;
-  if (m.ply < 0 || m.ply > 1'000'000) {
-    if (context.cached) return false;
-    throw GameError(409, "stale_ply", "The game is at ply " + std::to_string(game.ply) + ".",
-                    {{"current", current_state(game, me)}});
-  }
-  const hxclock::TimePoint at = s.clock.now();
-  if (auto late = domain::check_deadline(game, me, at)) {
-    if (!context.cached) refuse_late_move(s, game, me, *late, at);
-    return false;
-  }
-  auto decided = domain::decide_move(s.catalog, game, me, m.move, static_cast<int>(m.ply));
-  if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
-    if (context.cached) return false;
-    throw refusal_error(*refusal, current_state(game, me));
-  }
-  return store_move(s, m, context, std::get<domain::EntryDecision>(decided), at, res);
+// The answer stored with an entry: the entry and the game after it, with clock slots that the
+// write fills with the deadlines it set.
+play::AnswerFn entry_answer(GameService& s, storage::Id me, bool is_move) {
+  return [&s, me, is_move](const domain::EntryDecision& d, const storage::GameRecord& after) {
+    json answer = {{"record", d.entry.record},
+                   {"game", game_view(s.catalog, after, {me, true, nullptr}, d.state.get())}};
+    if (is_move) {
+      answer["move"] = d.canonical;
+      answer["ply"] = after.ply;
+      answer["draws"] = d.entry.draws;
+      answer["hash"] = d.entry.hash;
+    }
+    return dump_with_clock_slots(answer);
+  };
 }
 
 void post_move(GameService& s, const Request& req, Response& res) {
-  MoveRequest m;
-  MoveContext context = first_move_context(s, req, res, m);
-  for (int attempt = 0;; ++attempt) {
-    if (attempt > 0) context = fresh_move_context(s, m);
-    if (try_move(s, m, context, res)) return;
-    // A lost race whose ply moved on is refused as stale by the next decision; one that only
-    // lost to a version change (a draw offer) is decided again, up to kRetries times.
-    if (attempt + 1 >= kRetries) {
-      const storage::LoadedGame now = load_or_404(s, m.id, false);
-      throw GameError(
-          409, "stale_ply",
-          "Another move was made first; the game is at ply " + std::to_string(now.game.ply) + ".",
-          {{"current", current_state(now.game, context.me.account_id)}});
-    }
-  }
+  play::Submission m;
+  play::Context context = move_context(s, req, res, m);
+  m.answer = entry_answer(s, m.actor.account_id, true);
+  answer_entry(m, s.play.submit(m, std::move(context)), res);
 }
 
 void post_preview(GameService& s, const Request& req, Response& res) {
@@ -260,32 +158,14 @@ void post_preview(GameService& s, const Request& req, Response& res) {
 void post_resign(GameService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s, req, res);
   require_scope(me, kPlayScopes);
-  const storage::Id id = path_id(req, 1, "game");
+  play::Submission m;
+  m.kind = play::Submission::Kind::kResign;
+  m.game_id = path_id(req, 1, "game");
   optional_json_object_body(req);
-  for (int attempt = 0;; ++attempt) {
-    storage::LoadedGame loaded = load_or_404(s, id, false);
-    auto decided = domain::decide_resign(s.catalog, loaded.game, me.account_id);
-    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
-      throw refusal_error(*refusal, current_state(loaded.game, me.account_id));
-    }
-    auto& d = std::get<domain::EntryDecision>(decided);
-    const hxclock::TimePoint now = s.clock.now();
-    d.write.at = hxclock::to_rfc3339(now);
-    const storage::GameRecord after = after_entry(loaded.game, d.write, now);
-    d.write.response_body = dump_with_clock_slots(
-        {{"record", d.write.record},
-         {"game", game_view(s.catalog, after, {me.account_id, true, nullptr}, d.state.get())}});
-    const storage::WriteResult written = s.games.append_entry(d.write);
-    if (written.outcome == storage::WriteOutcome::kApplied) {
-      res.set_header("ETag", etag_of(after));
-      res.status = 200;
-      res.set_content(written.response_body, "application/json");  // with the new deadlines
-      return;
-    }
-    if (attempt + 1 >= kRetries) {
-      throw GameError(409, "conflict", "The game kept changing; try again.");
-    }
-  }
+  m.actor.account_id = me.account_id;
+  m.answer_status = 200;
+  m.answer = entry_answer(s, me.account_id, false);
+  answer_entry(m, s.play.submit(m), res);
 }
 
 template <class Decide>
@@ -294,24 +174,19 @@ void status_change(GameService& s, const Request& req, Response& res, Decide dec
   require_scope(me, kPlayScopes);
   const storage::Id id = path_id(req, 1, "game");
   const json body = optional_json_object_body(req);
-  for (int attempt = 0;; ++attempt) {
-    storage::LoadedGame loaded = load_or_404(s, id, true);
-    auto decided = decide(loaded, me.account_id, body);
-    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
-      throw refusal_error(*refusal, current_state(loaded.game, me.account_id));
-    }
-    auto w = std::get<storage::StatusWrite>(decided);
-    w.at = hxclock::to_rfc3339(s.clock.now());
-    if (s.games.update_status(w).outcome == storage::WriteOutcome::kApplied) {
-      storage::LoadedGame fresh = load_or_404(s, id, true);
-      res.set_header("ETag", etag_of(fresh.game));
-      send_json(res, 200, game_view(s.catalog, fresh.game, {me.account_id, true, &fresh.moves}));
-      return;
-    }
-    if (attempt + 1 >= kRetries) {
-      throw GameError(409, "conflict", "The game kept changing; try again.");
-    }
+  const play::Outcome out = s.play.change_status(
+      id, [&](const storage::LoadedGame& loaded) { return decide(loaded, me.account_id, body); });
+  using Kind = play::Outcome::Kind;
+  if (out.kind == Kind::kApplied) {
+    res.set_header("ETag", etag_of(out.game));
+    send_json(res, 200, game_view(s.catalog, out.game, {me.account_id, true, &out.moves}));
+    return;
   }
+  if (out.kind == Kind::kRefused) {
+    throw refusal_error(*out.refusal, current_state(out.game, me.account_id));
+  }
+  if (out.kind == Kind::kNotFound) throw game_not_found(id);
+  throw GameError(409, "conflict", "The game kept changing; try again.");
 }
 
 void post_draw(GameService& s, const Request& req, Response& res) {
@@ -337,7 +212,7 @@ void get_game(GameService& s, const Request& req, Response& res) {
     authenticate(s, req, res);
     throw;
   }
-  auto found = s.games.load_as(hash, id, hxclock::to_rfc3339(s.clock.now()), true);
+  auto found = s.play.load_as(hash, id, true);
   const storage::Principal me = admit(s, hash, std::move(found.principal), res);
   if (!found.loaded) throw game_not_found(id);
   const storage::LoadedGame& loaded = *found.loaded;

@@ -18,6 +18,7 @@
 #include "services/clock/clock.h"
 #include "services/domain/credentials.h"
 #include "services/domain/game_logic.h"
+#include "services/play/play_service.h"
 #include "services/storage/accounts_repository.h"
 #include "services/storage/challenges_repository.h"
 #include "services/storage/clocks_repository.h"
@@ -70,6 +71,7 @@ class GameService {
   storage::ChallengesRepository challenges;
   storage::GamesRepository games;
   storage::ClocksRepository clocks;
+  play::PlayService play;         // every change to a game goes through it
   sweeper::ClockSweeper sweeper;  // not started here: hexpostd starts its thread
   storage::RatingsRepository ratings;
   storage::TournamentsRepository tournaments;

@@ -163,7 +163,7 @@ class GameStream : public StreamWriter {
   }
   // Queues the current state when it changed; false when the game does not exist.
   bool send_state() {
-    auto loaded = s_.games.games.load(game_, hxclock::to_rfc3339(s_.games.clock.now()), true);
+    auto loaded = s_.games.play.load(game_, true);
     if (!loaded) return false;
     if (loaded->game.version == version_) return true;
     version_ = loaded->game.version;
@@ -279,7 +279,7 @@ StreamService::StreamService(GameService& games_ref, events::EventHub& hub_ref,
   // cached copy here (docs/game-service.md, "Moves decided on cached state").
   hub.on_events([this](const std::vector<storage::EventRecord>& read) {
     for (const storage::EventRecord& e : read) {
-      if (e.game_id) games.games.forget_cached_before(*e.game_id, e.kind, e.ply);
+      if (e.game_id) games.play.on_event(*e.game_id, e.kind, e.ply);
     }
   });
 }

@@ -32,7 +32,7 @@ json challenge_line(GameService& s, const storage::EventRecord& e, storage::Id a
 
 json game_line(GameService& s, const storage::EventRecord& e, storage::Id account, json line) {
   if (!e.game_id) return line;
-  const auto loaded = s.games.load(*e.game_id, hxclock::to_rfc3339(s.clock.now()), false);
+  const auto loaded = s.play.load(*e.game_id, false);
   if (!loaded) return line;
   const storage::GameRecord& game = loaded->game;
   const int seat = domain::seat_of(game, account);

@@ -141,7 +141,7 @@ bool vacation_allowed(const std::string& stored_clock_json) {
   return tc.type != TimeControl::Type::kNone && tc.vacation;
 }
 
-std::vector<int> expired_seats(const storage::GameRecord& game, hxclock::TimePoint now) {
+std::vector<int> expired_seats(const GameRecord& game, hxclock::TimePoint now) {
   std::vector<int> seats;
   if (game.status != "active") return seats;
   for (const auto& s : game.seats) {
@@ -152,7 +152,7 @@ std::vector<int> expired_seats(const storage::GameRecord& game, hxclock::TimePoi
   return seats;
 }
 
-std::optional<Refusal> check_deadline(const storage::GameRecord& game, storage::Id account_id,
+std::optional<Refusal> check_deadline(const GameRecord& game, Id account_id,
                                       hxclock::TimePoint now) {
   const int seat = seat_of(game, account_id);
   const std::vector<int> expired = expired_seats(game, now);
@@ -164,8 +164,8 @@ std::optional<Refusal> check_deadline(const storage::GameRecord& game, storage::
                  {}};
 }
 
-std::variant<EntryDecision, Refusal> decide_timeout(const Catalog& catalog,
-                                                    const storage::GameRecord& game, int seat) {
+std::variant<EntryDecision, Refusal> decide_timeout(const Catalog& catalog, const GameRecord& game,
+                                                    int seat) {
   if (seat < 0 || seat >= static_cast<int>(game.seats.size())) {
     return Refusal{RefusalKind::kNotAPlayer, "no such seat", {}};
   }
@@ -173,19 +173,19 @@ std::variant<EntryDecision, Refusal> decide_timeout(const Catalog& catalog,
   if (auto* refusal = std::get_if<Refusal>(&decided)) return *refusal;
   EntryDecision& d = std::get<EntryDecision>(decided);
   const std::string& who = game.seats[seat].username;
-  d.write.extra_event_kind = "timeout";
-  d.write.extra_event_payload_json = json{
+  d.entry.extra_event_kind = "timeout";
+  d.entry.extra_event_payload_json = json{
       {"game_id", std::to_string(game.id)},
       {"seat", seat},
       {"username", who},
       {"ply", game.ply + 1},
       {"deadline",
        game.seats[seat].deadline}}.dump();
-  if (d.write.finished) {
-    json result = json::parse(d.write.result_json);
+  if (d.entry.finished) {
+    json result = json::parse(d.entry.result_json);
     result["summary"] = who + " lost on time";
     result["termination"] = "timeout";
-    d.write.result_json = result.dump();
+    d.entry.result_json = result.dump();
   }
   return std::move(d);
 }

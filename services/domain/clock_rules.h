@@ -47,14 +47,14 @@ std::string time_control_tag(const std::string& stored_clock_json);
 bool vacation_allowed(const std::string& stored_clock_json);
 
 // The seats whose deadline is at or before `now` (active games only).
-std::vector<int> expired_seats(const storage::GameRecord& game, hxclock::TimePoint now);
+std::vector<int> expired_seats(const GameRecord& game, hxclock::TimePoint now);
 // A move by `account_id` at `now` after its seat's deadline: the time_expired refusal.
-std::optional<Refusal> check_deadline(const storage::GameRecord& game, storage::Id account_id,
+std::optional<Refusal> check_deadline(const GameRecord& game, Id account_id,
                                       hxclock::TimePoint now);
 // Seat `seat` ran out of time: the rules' resignation of that seat, with the "timeout" event
 // and, when the game ends, a result whose summary and termination say so.
-std::variant<EntryDecision, Refusal> decide_timeout(const Catalog& catalog,
-                                                    const storage::GameRecord& game, int seat);
+std::variant<EntryDecision, Refusal> decide_timeout(const Catalog& catalog, const GameRecord& game,
+                                                    int seat);
 
 // "0.5,0.8,0.95" -> sorted fractions in (0, 1); throws std::invalid_argument otherwise.
 std::vector<double> parse_reminder_fractions(const std::string& text);

@@ -15,7 +15,6 @@ namespace domain {
 namespace {
 
 using nlohmann::json;
-using storage::GameRecord;
 
 fairness::Bytes bytes_from_hex(const std::string& hex) {
   auto bytes = fairness::from_hex(hex);
@@ -27,8 +26,8 @@ bool contains(const std::vector<int>& values, int value) {
   return std::find(values.begin(), values.end(), value) != values.end();
 }
 
-std::vector<storage::Id> recipients(const GameRecord& game) {
-  std::vector<storage::Id> ids;
+std::vector<Id> recipients(const GameRecord& game) {
+  std::vector<Id> ids;
   for (const auto& seat : game.seats) ids.push_back(seat.account_id);
   return ids;
 }
@@ -48,8 +47,8 @@ void set_result(Write& w, const rules::Outcome& outcome, int seats) {
 
 // Common checks and the position, for entries that go into the move list.
 std::variant<std::unique_ptr<rules::State>, Refusal> prepare(const Catalog& catalog,
-                                                             const GameRecord& game,
-                                                             storage::Id account_id, int& seat) {
+                                                             const GameRecord& game, Id account_id,
+                                                             int& seat) {
   seat = seat_of(game, account_id);
   if (seat < 0) return Refusal{RefusalKind::kNotAPlayer, "you have no seat in this game", {}};
   if (game.status != "active") {
@@ -58,11 +57,11 @@ std::variant<std::unique_ptr<rules::State>, Refusal> prepare(const Catalog& cata
   return load_state(catalog, game);
 }
 
-EntryDecision finish_entry(const GameRecord& game, int seat, storage::Id account_id,
+EntryDecision finish_entry(const GameRecord& game, int seat, Id account_id,
                            std::unique_ptr<rules::State> state, const std::string& record,
                            const rules::RandomSource& rng, bool is_move) {
   EntryDecision d;
-  storage::EntryWrite& w = d.write;
+  Entry& w = d.entry;
   w.game_id = game.id;
   w.expected_ply = game.ply;
   w.expected_version = game.version;
@@ -74,6 +73,10 @@ EntryDecision finish_entry(const GameRecord& game, int seat, storage::Id account
   w.position = state->serialize();
   w.to_move = state->to_move();
   w.is_move = is_move;
+  w.moved_seats = game.moved_seats;
+  if (is_move && !contains(w.moved_seats, seat)) w.moved_seats.push_back(seat);
+  // An entry withdraws every other seat's draw offer; the mover's own offer stands.
+  if (contains(game.draw_offers, seat)) w.draw_offers = {seat};
   const rules::Outcome outcome = state->outcome();
   if (outcome.finished) set_result(w, outcome, state->num_seats());
   d.canonical = std::string(rules::strip_annotation(record));
@@ -90,8 +93,7 @@ EntryDecision finish_entry(const GameRecord& game, int seat, storage::Id account
   return d;
 }
 
-std::vector<int> remaining_seats(const GameRecord& game,
-                                 const std::vector<storage::MoveRecord>& moves) {
+std::vector<int> remaining_seats(const GameRecord& game, const std::vector<MoveRecord>& moves) {
   std::vector<int> seats(game.players);
   std::iota(seats.begin(), seats.end(), 0);
   for (const auto& m : moves) {
@@ -117,7 +119,7 @@ const rules::GameDef* Catalog::find(std::string_view id) const {
   return nullptr;
 }
 
-int seat_of(const GameRecord& game, storage::Id account_id) {
+int seat_of(const GameRecord& game, Id account_id) {
   for (const auto& seat : game.seats) {
     if (seat.account_id == account_id) return seat.seat;
   }
@@ -152,9 +154,9 @@ std::string check_game_config(const rules::GameDef& def, int players,
   return {};
 }
 
-std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
-                                                       const storage::ChallengeRecord& challenge,
-                                                       storage::Id game_id, bool keep_slot_order) {
+std::variant<NewGame, std::string> start_game(const Catalog& catalog,
+                                              const ChallengeRecord& challenge, Id game_id,
+                                              bool keep_slot_order) {
   const rules::GameDef* def = catalog.find(challenge.game);
   if (def == nullptr) return "the game " + challenge.game + " is no longer offered";
   rules::GameConfig config;
@@ -178,7 +180,7 @@ std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
   }
   auto created = def->create(config, rng);
   if (!created.ok()) return created.error().message;
-  storage::NewGame game;
+  NewGame game;
   game.position = created.value()->serialize();
   game.to_move = created.value()->to_move();
   game.game_seed_hex = fairness::to_hex(seed);
@@ -207,7 +209,7 @@ std::unique_ptr<rules::State> load_state(const Catalog& catalog, const GameRecor
 }
 
 std::variant<EntryDecision, Refusal> decide_move(const Catalog& catalog, const GameRecord& game,
-                                                 storage::Id account_id, std::string_view text,
+                                                 Id account_id, std::string_view text,
                                                  int seen_ply) {
   int seat = -1;
   auto prepared = prepare(catalog, game, account_id, seat);
@@ -232,8 +234,29 @@ std::variant<EntryDecision, Refusal> decide_move(const Catalog& catalog, const G
   return finish_entry(game, seat, account_id, std::move(state), record.value(), rng, true);
 }
 
+GameRecord game_after(GameRecord game, const Entry& e) {
+  game.ply = e.expected_ply + 1;
+  game.version = e.expected_version + 1;
+  game.position = e.position;
+  game.to_move = e.to_move;
+  game.moved_seats = e.moved_seats;
+  game.draw_offers = e.draw_offers;
+  game.last_hash = e.hash;
+  game.updated_at = e.at;
+  if (e.finished) {
+    game.status = "finished";
+    game.result_json = e.result_json;
+    game.finished_at = e.at;
+    for (std::size_t i = 0; i < game.seats.size() && i < e.placements.size(); ++i) {
+      game.seats[i].placement = e.placements[i];
+      game.seats[i].score = e.scores[i];
+    }
+  }
+  return game;
+}
+
 std::variant<std::string, Refusal> preview_move(const Catalog& catalog, const GameRecord& game,
-                                                storage::Id account_id, std::string_view text) {
+                                                Id account_id, std::string_view text) {
   int seat = -1;
   auto prepared = prepare(catalog, game, account_id, seat);
   if (auto* refusal = std::get_if<Refusal>(&prepared)) return *refusal;
@@ -250,7 +273,7 @@ std::variant<std::string, Refusal> preview_move(const Catalog& catalog, const Ga
 }
 
 std::variant<EntryDecision, Refusal> decide_resign(const Catalog& catalog, const GameRecord& game,
-                                                   storage::Id account_id) {
+                                                   Id account_id) {
   int seat = -1;
   auto prepared = prepare(catalog, game, account_id, seat);
   if (auto* refusal = std::get_if<Refusal>(&prepared)) return *refusal;
@@ -270,8 +293,7 @@ namespace {
 
 // Every remaining seat agreed: they share first place and the point; seats already out of
 // the game place after them with nothing.
-void finish_as_agreed_draw(storage::StatusWrite& w, int players,
-                           const std::vector<int>& remaining) {
+void finish_as_agreed_draw(StatusChange& w, int players, const std::vector<int>& remaining) {
   rules::Outcome outcome;
   outcome.finished = true;
   outcome.summary = "draw agreed";
@@ -289,15 +311,15 @@ void finish_as_agreed_draw(storage::StatusWrite& w, int players,
 
 }  // namespace
 
-std::variant<storage::StatusWrite, Refusal> decide_draw(
-    const GameRecord& game, const std::vector<storage::MoveRecord>& moves, storage::Id account_id,
-    std::string_view action) {
+std::variant<StatusChange, Refusal> decide_draw(const GameRecord& game,
+                                                const std::vector<MoveRecord>& moves, Id account_id,
+                                                std::string_view action) {
   const int seat = seat_of(game, account_id);
   if (seat < 0) return Refusal{RefusalKind::kNotAPlayer, "you have no seat in this game", {}};
   if (game.status != "active") {
     return Refusal{RefusalKind::kGameOver, "the game is " + game.status, {}};
   }
-  storage::StatusWrite w;
+  StatusChange w;
   w.game_id = game.id;
   w.expected_version = game.version;
   w.status = "active";
@@ -333,8 +355,7 @@ std::variant<storage::StatusWrite, Refusal> decide_draw(
   return w;
 }
 
-std::variant<storage::StatusWrite, Refusal> decide_abort(const GameRecord& game,
-                                                         storage::Id account_id) {
+std::variant<StatusChange, Refusal> decide_abort(const GameRecord& game, Id account_id) {
   const int seat = seat_of(game, account_id);
   if (seat < 0) return Refusal{RefusalKind::kNotAPlayer, "you have no seat in this game", {}};
   if (game.status != "active") {
@@ -344,7 +365,7 @@ std::variant<storage::StatusWrite, Refusal> decide_abort(const GameRecord& game,
     return Refusal{
         RefusalKind::kAbortTooLate, "every seat has moved; the game can no longer be aborted", {}};
   }
-  storage::StatusWrite w;
+  StatusChange w;
   w.game_id = game.id;
   w.expected_version = game.version;
   w.status = "aborted";

@@ -1,8 +1,8 @@
 #pragma once
-// The decisions of the game service, as pure functions over loaded rows: starting a game when a
-// challenge fills, moves, resignations, draws and aborts. No HTTP and no SQL here: the API layer
-// loads rows through the repositories, calls one of these, stores the returned write and maps a
-// Refusal to a status code.
+// The decisions of the game service, as pure functions over the model (model.h): starting a game
+// when a challenge fills, moves, resignations, draws and aborts. No HTTP and no SQL here: the play
+// pipeline (services/play) loads the game, calls one of these, stores the returned change and
+// reports a Refusal to its caller.
 
 #include <memory>
 #include <string>
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "rules/core/game.h"
-#include "services/storage/records.h"
+#include "services/domain/model.h"
 
 namespace domain {
 
@@ -48,7 +48,7 @@ struct Refusal {
 };
 
 // Seat of the account, or -1.
-int seat_of(const storage::GameRecord& game, storage::Id account_id);
+int seat_of(const GameRecord& game, Id account_id);
 
 // Parses options JSON (an object of string, number or boolean values) into a GameConfig and
 // checks it by creating a throw-away game. Empty string on success, else the reason.
@@ -60,42 +60,42 @@ std::string check_game_config(const rules::GameDef& def, int players,
 // keep_slot_order (tournament games, where the pairing fixes who moves first): seat n is
 // players_list[n]; the seat draws are still made and each seat records its drawn slot, so the
 // game verifies as any other (tournament games have no player seeds).
-std::variant<storage::NewGame, std::string> start_game(const Catalog& catalog,
-                                                       const storage::ChallengeRecord& challenge,
-                                                       storage::Id game_id,
-                                                       bool keep_slot_order = false);
+std::variant<NewGame, std::string> start_game(const Catalog& catalog,
+                                              const ChallengeRecord& challenge, Id game_id,
+                                              bool keep_slot_order = false);
 
 struct EntryDecision {
-  storage::EntryWrite write;            // idempotency and response fields left for the caller
+  Entry entry;
   std::string canonical;                // the move in canonical notation (no annotation)
   std::unique_ptr<rules::State> state;  // the position after the entry
 };
 
+// The game row once `entry`, decided on `before`, is stored: the one definition of what an
+// entry changes (storage writes exactly these values). The seat clocks and the version the write
+// produces come from the write itself.
+GameRecord game_after(GameRecord before, const Entry& entry);
+
 // A move at the ply the player saw.
-std::variant<EntryDecision, Refusal> decide_move(const Catalog& catalog,
-                                                 const storage::GameRecord& game,
-                                                 storage::Id account_id, std::string_view text,
+std::variant<EntryDecision, Refusal> decide_move(const Catalog& catalog, const GameRecord& game,
+                                                 Id account_id, std::string_view text,
                                                  int seen_ply);
 // Checks a move without storing anything; the canonical notation on success.
-std::variant<std::string, Refusal> preview_move(const Catalog& catalog,
-                                                const storage::GameRecord& game,
-                                                storage::Id account_id, std::string_view text);
+std::variant<std::string, Refusal> preview_move(const Catalog& catalog, const GameRecord& game,
+                                                Id account_id, std::string_view text);
 // The caller's seat resigns; the rules decide the effect.
-std::variant<EntryDecision, Refusal> decide_resign(const Catalog& catalog,
-                                                   const storage::GameRecord& game,
-                                                   storage::Id account_id);
+std::variant<EntryDecision, Refusal> decide_resign(const Catalog& catalog, const GameRecord& game,
+                                                   Id account_id);
 
 // Draw offers ("offer", "accept", "decline") and aborts. `moves` are needed to know which seats
 // have resigned (they no longer take part in a draw).
-std::variant<storage::StatusWrite, Refusal> decide_draw(
-    const storage::GameRecord& game, const std::vector<storage::MoveRecord>& moves,
-    storage::Id account_id, std::string_view action);
-std::variant<storage::StatusWrite, Refusal> decide_abort(const storage::GameRecord& game,
-                                                         storage::Id account_id);
+std::variant<StatusChange, Refusal> decide_draw(const GameRecord& game,
+                                                const std::vector<MoveRecord>& moves, Id account_id,
+                                                std::string_view action);
+std::variant<StatusChange, Refusal> decide_abort(const GameRecord& game, Id account_id);
 
 // Loads the position snapshot; throws std::runtime_error when it cannot (a bug or corruption,
 // never user input).
-std::unique_ptr<rules::State> load_state(const Catalog& catalog, const storage::GameRecord& game);
+std::unique_ptr<rules::State> load_state(const Catalog& catalog, const GameRecord& game);
 
 // {"summary": ..., "seats": [{"placement","score"}...]} for a finished outcome.
 std::string result_json(const rules::Outcome& outcome);

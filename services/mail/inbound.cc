@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
-#include "services/domain/clock_rules.h"
 #include "services/mail/addresses.h"
 #include "services/storage/pool.h"
 
@@ -12,7 +11,6 @@ namespace mail {
 namespace {
 
 using nlohmann::json;
-constexpr int kRetries = 5;
 
 std::optional<MoveAddress> find_move_address(const InboundMail& m, const std::string& domain,
                                              const std::string& recipient) {
@@ -27,49 +25,48 @@ domain::Refusal refusal(const std::string& message) {
   return {domain::RefusalKind::kBadRequest, message, ""};
 }
 
-// A move or resignation, as POST /v1/games/{id}/moves and /resign decide and store it.
-std::optional<domain::Refusal> play_entry(api::GameService& s, storage::Id game_id,
-                                          storage::Id account, const MailCommand& command) {
-  for (int attempt = 0; attempt < kRetries; ++attempt) {
-    const hxclock::TimePoint at = s.clock.now();
-    auto loaded = s.games.load(game_id, hxclock::to_rfc3339(at), false);
-    if (!loaded) return refusal("No game " + std::to_string(game_id) + ".");
-    const storage::GameRecord& game = loaded->game;
-    if (auto late = domain::check_deadline(game, account, at)) {
-      s.sweeper.expire_game(game_id, at);
-      return late;
-    }
-    auto decided = command.kind == MailCommand::Kind::kResign
-                       ? domain::decide_resign(s.catalog, game, account)
-                       : domain::decide_move(s.catalog, game, account, command.move,
-                                             command.seen_ply.value_or(game.ply));
-    if (auto* refused = std::get_if<domain::Refusal>(&decided)) return *refused;
-    auto& d = std::get<domain::EntryDecision>(decided);
-    d.write.at = hxclock::to_rfc3339(at);
-    if (s.games.append_entry(d.write).outcome == storage::WriteOutcome::kApplied) return {};
-    // Lost a race: decide again on the fresh row (with a #ply guard, a ply that moved on is
-    // refused there as stale).
+// The refusal to reply with, or nothing when the change was made.
+std::optional<domain::Refusal> refusal_of(const play::Outcome& out, storage::Id game_id) {
+  using Kind = play::Outcome::Kind;
+  switch (out.kind) {
+    case Kind::kApplied:
+    case Kind::kReplayed:
+      return std::nullopt;
+    case Kind::kRefused:
+      return out.refusal;
+    case Kind::kNotFound:
+      return refusal("No game " + std::to_string(game_id) + ".");
+    default:
+      return refusal("The game kept changing; try again.");
   }
-  return refusal("The game kept changing; try again.");
+}
+
+// A move or resignation, as POST /v1/games/{id}/moves and /resign make them.
+std::optional<domain::Refusal> play_entry(play::PlayService& p, storage::Id game_id,
+                                          storage::Id account, const MailCommand& command) {
+  play::Submission s;
+  s.kind = command.kind == MailCommand::Kind::kResign ? play::Submission::Kind::kResign
+                                                      : play::Submission::Kind::kMove;
+  s.game_id = game_id;
+  s.actor.account_id = account;
+  s.move = command.move;
+  s.seen_ply = command.seen_ply;  // without a #ply guard: the current ply
+  return refusal_of(p.submit(s), game_id);
 }
 
 // Draw offers and acceptances, as POST /v1/games/{id}/draw.
-std::optional<domain::Refusal> draw(api::GameService& s, storage::Id game_id, storage::Id account,
+std::optional<domain::Refusal> draw(play::PlayService& p, storage::Id game_id, storage::Id account,
                                     const std::string& action) {
-  for (int attempt = 0; attempt < kRetries; ++attempt) {
-    auto loaded = s.games.load(game_id, hxclock::to_rfc3339(s.clock.now()), true);
-    if (!loaded) return refusal("No game " + std::to_string(game_id) + ".");
-    auto decided = domain::decide_draw(loaded->game, loaded->moves, account, action);
-    if (auto* refused = std::get_if<domain::Refusal>(&decided)) return *refused;
-    auto w = std::get<storage::StatusWrite>(decided);
-    w.at = hxclock::to_rfc3339(s.clock.now());
-    if (s.games.update_status(w).outcome == storage::WriteOutcome::kApplied) return {};
-  }
-  return refusal("The game kept changing; try again.");
+  return refusal_of(p.change_status(game_id,
+                                    [&](const storage::LoadedGame& loaded) {
+                                      return domain::decide_draw(loaded.game, loaded.moves, account,
+                                                                 action);
+                                    }),
+                    game_id);
 }
 
 // Applies the command; the refusal reason (empty for `show`) when a reply is due, or nothing.
-std::optional<std::string> apply_command(api::GameService& s, storage::Id game_id,
+std::optional<std::string> apply_command(play::PlayService& s, storage::Id game_id,
                                          storage::Id account, const MailCommand& command) {
   using Kind = MailCommand::Kind;
   std::optional<domain::Refusal> refused;
@@ -90,8 +87,9 @@ std::optional<std::string> apply_command(api::GameService& s, storage::Id game_i
   return refused->message;
 }
 
-InboundResult process(api::GameService& s, storage::MailRepository& repo, const std::string& domain,
-                      const InboundMail& m, const std::string& recipient) {
+InboundResult process(play::PlayService& s, storage::MailRepository& repo,
+                      const std::string& domain, const InboundMail& m,
+                      const std::string& recipient) {
   if (m.auto_reply) return {kExitOk, "ignored_auto_reply"};
   const auto address = find_move_address(m, domain, recipient);
   if (!address) return {kExitNoUser, "unknown_address"};
@@ -100,7 +98,7 @@ InboundResult process(api::GameService& s, storage::MailRepository& repo, const 
     return {kExitNoUser, "bad_tag"};
   }
   if (lower(m.from) != lower(seat->email)) return {kExitOk, "ignored_forged_sender"};
-  const std::string now = hxclock::to_rfc3339(s.clock.now());
+  const std::string now = hxclock::to_rfc3339(s.clock().now());
   if (!m.message_id.empty() && !repo.claim_inbound(m.message_id, now)) {
     return {kExitOk, "ignored_replay"};
   }
@@ -121,7 +119,7 @@ InboundResult process(api::GameService& s, storage::MailRepository& repo, const 
 
 }  // namespace
 
-InboundResult handle_inbound(api::GameService& s, storage::MailRepository& repo,
+InboundResult handle_inbound(play::PlayService& s, storage::MailRepository& repo,
                              const std::string& domain, const std::string& raw,
                              const std::string& recipient) {
   const auto mail = parse_mail(raw);

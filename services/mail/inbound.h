@@ -4,14 +4,14 @@
 // The mail must be addressed to a move address (move+<game>.<seat>.<tag>@<domain>) whose tag
 // matches the seat's player's secret, and come From that player's account address. Auto-replies
 // are ignored; a Message-ID is applied once. Moves, resignations and draw offers go through the
-// same domain decisions and repository writes as the REST routes. A refused command gets one
+// play pipeline, as the REST routes' do. A refused command gets one
 // reply (an outbox row) with the reason and the board; an applied one gets none beyond the normal
 // notifications.
 
 #include <string>
 
-#include "services/api/game_service.h"
 #include "services/mail/inbound_parse.h"
+#include "services/play/play_service.h"
 #include "services/storage/mail_repository.h"
 
 namespace mail {
@@ -28,7 +28,7 @@ struct InboundResult {
 
 // `recipient`: the envelope recipient when the MTA passes it (postfix ${recipient}); else the
 // message's To/Cc/Delivered-To/X-Original-To are searched for a move address.
-InboundResult handle_inbound(api::GameService& service, storage::MailRepository& repo,
+InboundResult handle_inbound(play::PlayService& play, storage::MailRepository& repo,
                              const std::string& domain, const std::string& raw,
                              const std::string& recipient = "");
 

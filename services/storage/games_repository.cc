@@ -209,63 +209,44 @@ LoadedGame loaded_from(const pqxx::row& row, int at) {
 
 }  // namespace
 
-GamesRepository::GamesRepository(ConnectionPool& pool)
-    : pool_(pool),
-      notifier_(pool.url()),
-      combiner_(
-          kMaxBatch, kMaxBatchesInFlight, pool.wait(),
-          [this](const std::vector<const EntryWrite*>& writes) { return write_entries(writes); },
-          [](const EntryWrite& write) { return write.game_id; }) {}
+GamesRepository::GamesRepository(ConnectionPool& pool) : pool_(pool), notifier_(pool.url()) {}
 
 std::optional<LoadedGame> GamesRepository::load(Id game_id, const std::string& at, bool with_moves,
-                                                Id account_id, const std::string& idempotency_key) {
+                                                Id account_id, const std::string& idempotency_key,
+                                                int moves_after) {
   // One statement (one snapshot, one round trip): the row, its seats, optionally the move list
   // and the stored answer for an idempotency key.
   static const std::string kSql = "SELECT " + game_columns("$5") +
                                   load_extras("$2", "$3", "$4", "$6") +
                                   " FROM games g WHERE g.id = $1";
-  const MoveCache::Moves cached = with_moves ? moves_.get(game_id) : nullptr;
   return pool_.run([&](pqxx::connection& c) -> std::optional<LoadedGame> {
     c.prepare("games_load", kSql);
     pqxx::nontransaction tx(c);
     const pqxx::result r = tx.exec_prepared("games_load", game_id, account_id, idempotency_key,
-                                            with_moves, at, MoveCache::last_ply(cached));
+                                            with_moves, at, moves_after);
     if (r.empty()) return std::nullopt;
-    LoadedGame loaded = loaded_from(r[0], 0);
-    if (with_moves) complete_moves(loaded, cached);
-    context_.remember(loaded.game);
-    return loaded;
+    return loaded_from(r[0], 0);
   });
-}
-
-void GamesRepository::complete_moves(LoadedGame& loaded, const MoveCache::Moves& cached) {
-  if (cached && !cached->empty()) {
-    loaded.moves.insert(loaded.moves.begin(), cached->begin(), cached->end());
-  }
-  if (loaded.moves.size() > (cached ? cached->size() : 0)) moves_.put(loaded.game.id, loaded.moves);
 }
 
 GamesRepository::AuthenticatedLoad GamesRepository::load_as(const std::string& token_hash,
                                                             Id game_id, const std::string& at,
                                                             bool with_moves,
-                                                            const std::string& idempotency_key) {
+                                                            const std::string& idempotency_key,
+                                                            int moves_after) {
   static const std::string kSql =
       "WITH t AS (" + std::string(sql::kLiveToken) + ") SELECT t.*, " + game_columns("$3") +
       load_extras("t.account_id", "$5", "$4", "$6") + " FROM t LEFT JOIN games g ON g.id = $2";
-  const MoveCache::Moves cached = with_moves ? moves_.get(game_id) : nullptr;
   return pool_.run([&](pqxx::connection& c) {
     c.prepare("games_load_as", kSql);
     pqxx::nontransaction tx(c);
     const pqxx::result r = tx.exec_prepared("games_load_as", token_hash, game_id, at, with_moves,
-                                            idempotency_key, MoveCache::last_ply(cached));
+                                            idempotency_key, moves_after);
     AuthenticatedLoad out;
     if (r.empty()) return out;
     out.principal = sql::principal_from(r[0]);
-    context_.remember(*out.principal);
     if (!r[0][sql::kLiveTokenColumns].is_null()) {
       out.loaded = loaded_from(r[0], sql::kLiveTokenColumns);
-      if (with_moves) complete_moves(*out.loaded, cached);
-      context_.remember(out.loaded->game);
     }
     return out;
   });
@@ -284,40 +265,6 @@ std::optional<StoredResponse> GamesRepository::stored_response(Id account_id,
   });
 }
 
-std::optional<GamesRepository::AuthenticatedLoad> GamesRepository::cached_context(
-    const std::string& token_hash, Id game_id) const {
-  AuthenticatedLoad copy;
-  copy.principal = context_.principal(token_hash);
-  if (!copy.principal) return std::nullopt;
-  auto game = context_.game(game_id);
-  if (!game) return std::nullopt;
-  copy.loaded = LoadedGame{std::move(*game), {}, std::nullopt};
-  return copy;
-}
-
-void GamesRepository::remember(GameRecord after, const WriteResult& written) {
-  after.version = written.version;
-  const json clocks = json::parse(written.clocks_json.empty() ? "{}" : written.clocks_json);
-  for (SeatRecord& seat : after.seats) {
-    auto it = clocks.find(std::to_string(seat.seat));
-    if (it == clocks.end()) continue;
-    const json& deadline = it->at("deadline");
-    const json& remaining = it->at("remaining_s");
-    seat.deadline = deadline.is_null() ? "" : deadline.get<std::string>();
-    seat.remaining_s = remaining.is_null() ? std::nullopt : std::optional(remaining.get<double>());
-  }
-  context_.remember(after);
-}
-
-void GamesRepository::forget_cached_before(Id game_id, const std::string& event_kind,
-                                           std::optional<int> ply) {
-  context_.forget_game(game_id, event_kind == "move" ? ply : std::nullopt);
-}
-
-WriteResult GamesRepository::append_entry(const EntryWrite& write) {
-  return combiner_.write(write);
-}
-
 namespace {
 
 // The batch statement's input: one JSON object per write, `n` its index in the batch. JSON
@@ -332,6 +279,8 @@ std::string entries_json(const std::vector<const EntryWrite*>& writes) {
                     {"expected_version", w.expected_version},
                     {"position", w.position},
                     {"to_move", sql::json_array(w.to_move)},
+                    {"moved_seats", sql::json_array(w.moved_seats)},
+                    {"draw_offers", sql::json_array(w.draw_offers)},
                     {"is_move", w.is_move},
                     {"seat", w.seat},
                     {"finished", w.finished},
@@ -369,6 +318,7 @@ std::string entries_json(const std::vector<const EntryWrite*>& writes) {
 const std::string kAppendEntriesSql =
     "WITH w AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(n int, "
     "game_id bigint, expected_ply int, expected_version bigint, position text, to_move text, "
+    "moved_seats text, draw_offers text, "
     "is_move boolean, seat int, finished boolean, result text, hash text, account_id bigint, "
     "token_id bigint, record text, draws text, recipients text, payload text, idem_key text, "
     "request_hash text, response_status int, body text, placements text, scores text, "
@@ -376,10 +326,8 @@ const std::string kAppendEntriesSql =
     "g AS (UPDATE games SET ply = games.ply + 1, version = games.version + 1, "
     "position = w.position, "
     "to_move = ARRAY(SELECT jsonb_array_elements_text(w.to_move::jsonb)::int), "
-    "moved_seats = CASE WHEN w.is_move AND NOT (w.seat = ANY(games.moved_seats)) "
-    "THEN games.moved_seats || w.seat ELSE games.moved_seats END, "
-    "draw_offers = CASE WHEN w.seat = ANY(games.draw_offers) THEN ARRAY[w.seat] "
-    "ELSE '{}'::int[] END, "
+    "moved_seats = ARRAY(SELECT jsonb_array_elements_text(w.moved_seats::jsonb)::int), "
+    "draw_offers = ARRAY(SELECT jsonb_array_elements_text(w.draw_offers::jsonb)::int), "
     "status = CASE WHEN w.finished THEN 'finished' ELSE games.status END, "
     "result = CASE WHEN w.finished THEN w.result::jsonb ELSE games.result END, "
     "finished_at = CASE WHEN w.finished THEN w.at ELSE games.finished_at END, "
@@ -462,7 +410,6 @@ std::vector<WriteResult> GamesRepository::store_entries(
   for (const auto& row : r) {
     const std::size_t n = row[0].as<std::size_t>();
     WriteResult& result = results.at(n);
-    context_.forget_game(writes.at(n)->game_id);  // the caller may remember the new row
     result.outcome = WriteOutcome::kApplied;
     result.version = row[1].as<std::int64_t>();
     result.event_id = row[2].as<Id>();
@@ -500,7 +447,6 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
                          sql::json_array(w.recipients), w.event_payload_json,
                          sql::json_array(w.placements), sql::json_array(w.scores), w.at);
     if (r.empty()) return result;
-    context_.forget_game(w.game_id);
     result.outcome = WriteOutcome::kApplied;
     result.version = r[0][0].as<std::int64_t>();
     result.event_id = r[0][1].as<Id>();

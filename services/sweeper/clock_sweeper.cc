@@ -48,11 +48,9 @@ ClockOptions clock_options(const std::map<std::string, std::string, std::less<>>
   return o;
 }
 
-ClockSweeper::ClockSweeper(const domain::Catalog& catalog, storage::GamesRepository& games,
-                           storage::ClocksRepository& clocks, hxclock::Clock& clock,
-                           ClockOptions options)
-    : catalog_(catalog),
-      games_(games),
+ClockSweeper::ClockSweeper(play::PlayService& play, storage::ClocksRepository& clocks,
+                           hxclock::Clock& clock, ClockOptions options)
+    : play_(play),
       clocks_(clocks),
       clock_(clock),
       options_(options),
@@ -62,42 +60,6 @@ ClockSweeper::ClockSweeper(const domain::Catalog& catalog, storage::GamesReposit
 
 ClockSweeper::~ClockSweeper() { stop(); }
 
-bool ClockSweeper::try_auto_vacation(const storage::GameRecord& game, int seat,
-                                     const std::string& at) {
-  if (!options_.auto_vacation || !domain::vacation_allowed(game.clock_json)) return false;
-  const auto change =
-      clocks_.start_vacation(game.seats[seat].account_id, at, 1, options_.vacation_days_per_year);
-  if (change != storage::VacationChange::kDone) return false;
-  ++auto_vacations_;
-  return true;
-}
-
-int ClockSweeper::expire_game(storage::Id game_id, hxclock::TimePoint now) {
-  const std::string at = hxclock::to_rfc3339(now);
-  int stored = 0;
-  // Each round: load, decide the first expired seat's timeout, store it conditionally. A lost
-  // race reloads; the loop ends when no seat is expired any more (or the game is over).
-  for (int round = 0; round < 16; ++round) {
-    const auto loaded = games_.load(game_id, at, false);
-    if (!loaded) return stored;
-    const std::vector<int> expired = domain::expired_seats(loaded->game, now);
-    if (expired.empty()) return stored;
-    if (try_auto_vacation(loaded->game, expired.front(), at)) continue;  // reload: frozen now
-    auto decided = domain::decide_timeout(catalog_, loaded->game, expired.front());
-    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
-      spdlog::warn("sweeper: game {} seat {}: {}", game_id, expired.front(), refusal->message);
-      return stored;
-    }
-    auto& d = std::get<domain::EntryDecision>(decided);
-    d.write.at = at;
-    if (games_.append_entry(d.write).outcome == storage::WriteOutcome::kApplied) {
-      ++stored;
-      if (d.write.finished) return stored;  // nothing left to time out
-    }
-  }
-  return stored;
-}
-
 SweepReport ClockSweeper::sweep_at(hxclock::TimePoint now) {
   const std::string at = hxclock::to_rfc3339(now);
   SweepReport report;
@@ -106,7 +68,7 @@ SweepReport ClockSweeper::sweep_at(hxclock::TimePoint now) {
     int stored = 0;
     for (storage::Id id : ids) {
       try {
-        stored += expire_game(id, now);
+        stored += play_.expire(id, now);
       } catch (const std::exception& e) {
         spdlog::error("sweeper: game {}: {}", id, e.what());
       }

@@ -1,20 +1,19 @@
 #pragma once
-// The clock sweeper (issue 8; docs/clocks.md): ends games whose deadline has passed (the rules'
-// resignation of the seat that ran out, through the same conditional write as a move, so a
-// racing move or a second sweeper never produces a second outcome), sends reminders, aborts dead
-// unclocked games and reports vacations that ran out. hexpostd runs it on a thread; tests call
+// The clock sweeper (docs/clocks.md): finds games whose deadline has passed and has the play
+// pipeline end them (PlayService::expire: the rules' resignation of the seat that ran out,
+// through the same conditional write as a move, so a racing move or a second sweeper never
+// produces a second outcome), sends reminders, aborts dead unclocked games and reports
+// vacations that ran out. hexpostd runs it on a thread; tests call
 // sweep_at() with a ManualClock's instant.
 
-#include <atomic>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "services/clock/clock.h"
 #include "services/clock/periodic.h"
-#include "services/domain/game_logic.h"
+#include "services/play/play_service.h"
 #include "services/storage/clocks_repository.h"
-#include "services/storage/games_repository.h"
 
 namespace sweeper {
 
@@ -40,8 +39,8 @@ struct SweepReport {
 
 class ClockSweeper {
  public:
-  ClockSweeper(const domain::Catalog& catalog, storage::GamesRepository& games,
-               storage::ClocksRepository& clocks, hxclock::Clock& clock, ClockOptions options);
+  ClockSweeper(play::PlayService& play, storage::ClocksRepository& clocks, hxclock::Clock& clock,
+               ClockOptions options);
   ~ClockSweeper();
   ClockSweeper(const ClockSweeper&) = delete;
   ClockSweeper& operator=(const ClockSweeper&) = delete;
@@ -49,12 +48,6 @@ class ClockSweeper {
   // One full pass at the clock's now / at `now`.
   SweepReport sweep_once();
   SweepReport sweep_at(hxclock::TimePoint now);
-  // Times out every seat of the game whose deadline is at or before `now`. Returns the timeout
-  // entries this call stored (0 when a move or another sweeper got there first).
-  int expire_game(storage::Id game_id, hxclock::TimePoint now);
-  // Flag falls this sweeper turned into vacation days since it was made (auto_vacation).
-  int auto_vacations() const { return auto_vacations_.load(); }
-
   // The thread: sweep_once() every sweep_interval_s until stop(). Errors are logged, not thrown.
   void start() { task_.start(); }
   void stop() { task_.stop(); }
@@ -64,16 +57,10 @@ class ClockSweeper {
  private:
   // One logged pass of the thread.
   void sweep_and_log();
-  // With auto_vacation, a seat that ran out takes one day of its player's vacation allowance
-  // (Little Golem style) instead of losing, while a whole day is left and the game allows it.
-  bool try_auto_vacation(const storage::GameRecord& game, int seat, const std::string& at);
-
-  const domain::Catalog& catalog_;
-  storage::GamesRepository& games_;
+  play::PlayService& play_;
   storage::ClocksRepository& clocks_;
   hxclock::Clock& clock_;
   ClockOptions options_;
-  std::atomic<int> auto_vacations_{0};
   hxclock::PeriodicTask task_;
 };
 

@@ -24,9 +24,9 @@ mail::MailOptions options_for(const SmtpSink& sink) {
 
 }  // namespace
 
-MailWorld::MailWorld()
+MailWorld::MailWorld(api::GameServiceOptions service_options)
     : clock(now_to_the_second()),
-      server(svctest::database_url(), svctest::test_options(), 16, 4, clock),
+      server(svctest::database_url(), std::move(service_options), 16, 4, clock),
       client(server.port()),
       options(options_for(sink)),
       repo(server.service().pool),
@@ -42,7 +42,7 @@ std::vector<std::string> MailWorld::mails_to(const svctest::Account& a) const {
 }
 
 mail::InboundResult MailWorld::mail_in(const std::string& raw) {
-  return mail::handle_inbound(server.service(), repo, kDomain, raw);
+  return mail::handle_inbound(server.service().play, repo, kDomain, raw);
 }
 
 std::string MailWorld::reply(const svctest::Account& from, const std::string& to,

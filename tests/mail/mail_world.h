@@ -17,7 +17,7 @@ constexpr const char* kDomain = "games.test";
 
 class MailWorld {
  public:
-  MailWorld();
+  explicit MailWorld(api::GameServiceOptions service_options = svctest::test_options());
 
   hxclock::ManualClock clock;
   SmtpSink sink;

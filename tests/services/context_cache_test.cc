@@ -1,7 +1,7 @@
-// storage::ContextCache: what it keeps and forgets (the move path's contract with it is tested
+// play::ContextCache: what it keeps and forgets (the move path's contract with it is tested
 // over HTTP in tests/services/game/cached_context_test.cc).
 
-#include "services/storage/context_cache.h"
+#include "services/play/context_cache.h"
 
 #include <gtest/gtest.h>
 
@@ -17,13 +17,13 @@ storage::GameRecord game_at(storage::Id id, int ply, std::int64_t version,
   return game;
 }
 
-int cached_ply(const storage::ContextCache& cache, storage::Id id) {
+int cached_ply(const play::ContextCache& cache, storage::Id id) {
   auto game = cache.game(id);
   return game ? game->ply : -1;
 }
 
 TEST(ContextCache, KeepsTheNewestVersionOfAnActiveGameOnly) {
-  storage::ContextCache cache;
+  play::ContextCache cache;
   cache.remember(game_at(1, 4, 5));
   cache.remember(game_at(1, 3, 4));  // an older read arriving late
   EXPECT_EQ(cached_ply(cache, 1), 4);
@@ -36,7 +36,7 @@ TEST(ContextCache, KeepsTheNewestVersionOfAnActiveGameOnly) {
 }
 
 TEST(ContextCache, ForgetsACopyBeforeTheGivenPlyOrAlways) {
-  storage::ContextCache cache;
+  play::ContextCache cache;
   cache.remember(game_at(1, 6, 7));
   cache.forget_game(1, 6);  // an event of the move this copy already holds
   EXPECT_EQ(cached_ply(cache, 1), 6);
@@ -48,7 +48,7 @@ TEST(ContextCache, ForgetsACopyBeforeTheGivenPlyOrAlways) {
 }
 
 TEST(ContextCache, IsEmptiedOfAKindWhenFull) {
-  storage::ContextCache cache(2);
+  play::ContextCache cache(2);
   storage::Principal a, b, c;
   a.token_hash = "a";
   b.token_hash = "b";

@@ -1,7 +1,7 @@
-// WriteCombiner (services/storage/write_combiner.h) with a recording flush: batching, one key
+// WriteCombiner (services/play/write_combiner.h) with a recording flush: batching, one key
 // per flush at a time, results to their own writers, errors to the whole batch.
 
-#include "services/storage/write_combiner.h"
+#include "services/play/write_combiner.h"
 
 #include <gtest/gtest.h>
 
@@ -22,7 +22,7 @@ struct Write {
   int value;
 };
 
-using Combiner = storage::WriteCombiner<Write, int, int>;
+using Combiner = play::WriteCombiner<Write, int, int>;
 
 // A flush that answers value * 10, records each batch's keys, and checks that no key is in two
 // flushes running at the same time. While `hold` is set, a flush waits until release().

@@ -1,5 +1,5 @@
 // Moves of different games posted while a write is under way share one statement
-// (storage::WriteCombiner): each still gets its own answer, and one refused write does not take
+// (play::WriteCombiner): each still gets its own answer, and one refused write does not take
 // the others down with it.
 #include <gtest/gtest.h>
 

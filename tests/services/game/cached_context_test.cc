@@ -1,4 +1,4 @@
-// Moves decided on an instance's cached token and game (storage::ContextCache): two instances
+// Moves decided on an instance's cached token and game (play::ContextCache): two instances
 // on one database, so that one instance's copies go stale while the other writes. A stale copy
 // must cost a fresh read, never a wrong answer, a lost move or a second charge to the bucket.
 
@@ -20,8 +20,7 @@ std::string moves_path(const std::string& id) { return "/v1/games/" + id + "/mov
 
 // The ply `instance` holds for the game in its cache when `token` posts there (-1: not cached).
 int cached_ply(TestServer& instance, const std::string& token, const std::string& id) {
-  auto cached = instance.service().games.cached_context(domain::token_hash(token), std::stoll(id));
-  return cached ? cached->loaded->game.ply : -1;
+  return instance.service().play.copy_ply(domain::token_hash(token), std::stoll(id)).value_or(-1);
 }
 
 const Account& mover_at(Client& client, const std::string& id, const std::vector<Account>& p) {

@@ -470,7 +470,7 @@ TEST(ClockAutoVacation, FlagFallTakesADayWhileTheAllowanceLasts) {
   const Account& late = start.at("to_move").at(0) == p[0].username ? p[0] : p[1];
   clock.set(t0 + 24h + 1s);
   ASSERT_EQ(move(c, id, p), 201);  // the flag fell, a vacation day was taken, the move counts
-  EXPECT_EQ(s.service().sweeper.auto_vacations(), 1);
+  EXPECT_EQ(s.service().play.auto_vacations(), 1);
   EXPECT_EQ(events(id, "timeout"), 0);
   EXPECT_DOUBLE_EQ(c.get("/v1/me/vacation", late.token).body.at("used_days").get<double>(), 1.0);
   // The other player: the sweeper finds the flag fall, a day is taken; then only half a day is
@@ -478,7 +478,7 @@ TEST(ClockAutoVacation, FlagFallTakesADayWhileTheAllowanceLasts) {
   const int second = 1 - first;
   clock.set(t0 + 48h + 2s);
   s.service().sweeper.sweep_at(clock.now());  // (other tests' games may share the database)
-  EXPECT_GE(s.service().sweeper.auto_vacations(), 2);
+  EXPECT_GE(s.service().play.auto_vacations(), 2);
   EXPECT_EQ(events(id, "timeout"), 0);
   EXPECT_EQ(at(deadline_of(id, second)), t0 + 72h + 2s);
   clock.set(t0 + 72h + 2s);

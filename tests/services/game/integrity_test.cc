@@ -143,7 +143,7 @@ namespace {
 
 using namespace svctest;
 
-// GET /v1/games/{id} keeps a per-instance cache of the move list (storage::MoveCache) and reads
+// GET /v1/games/{id} keeps a per-instance cache of the move list (play::MoveCache) and reads
 // only the moves after it: moves made through another instance must all show, in order.
 TEST(Integrity, MoveListCacheShowsMovesMadeThroughAnotherInstance) {
   SVC_REQUIRE_DB();

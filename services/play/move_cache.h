@@ -13,7 +13,10 @@
 
 #include "services/storage/records.h"
 
-namespace storage {
+namespace play {
+
+using storage::Id;
+using storage::MoveRecord;
 
 class MoveCache {
  public:
@@ -33,4 +36,4 @@ class MoveCache {
   std::unordered_map<Id, Moves> games_;
 };
 
-}  // namespace storage
+}  // namespace play

@@ -19,7 +19,11 @@
 
 #include "services/storage/records.h"
 
-namespace storage {
+namespace play {
+
+using storage::GameRecord;
+using storage::Id;
+using storage::Principal;
 
 class ContextCache {
  public:
@@ -41,4 +45,4 @@ class ContextCache {
   std::unordered_map<Id, GameRecord> games_;
 };
 
-}  // namespace storage
+}  // namespace play

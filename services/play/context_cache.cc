@@ -1,6 +1,6 @@
-#include "services/storage/context_cache.h"
+#include "services/play/context_cache.h"
 
-namespace storage {
+namespace play {
 
 std::optional<Principal> ContextCache::principal(const std::string& token_hash) const {
   std::lock_guard lock(mutex_);
@@ -43,4 +43,4 @@ void ContextCache::forget_game(Id game_id, std::optional<int> kept_from_ply) {
   if (it != games_.end() && (!kept_from_ply || it->second.ply < *kept_from_ply)) games_.erase(it);
 }
 
-}  // namespace storage
+}  // namespace play

@@ -37,7 +37,7 @@
 
 #include "services/storage/pool.h"
 
-namespace storage {
+namespace play {
 
 template <class Write, class Result, class Key>
 class WriteCombiner {
@@ -68,8 +68,8 @@ class WriteCombiner {
         } else if (changed_.wait_until(lock, give_up_at) == std::cv_status::timeout &&
                    !pending.taken) {
           queue_.erase(std::find(queue_.begin(), queue_.end(), &pending));
-          throw PoolTimeout("no write slot became free within " +
-                            std::to_string(max_wait_.count()) + " ms");
+          throw storage::PoolTimeout("no write slot became free within " +
+                                     std::to_string(max_wait_.count()) + " ms");
         }
         continue;
       }
@@ -155,4 +155,4 @@ class WriteCombiner {
   std::size_t in_flight_ = 0;
 };
 
-}  // namespace storage
+}  // namespace play

@@ -1,6 +1,6 @@
-#include "services/storage/move_cache.h"
+#include "services/play/move_cache.h"
 
-namespace storage {
+namespace play {
 
 MoveCache::Moves MoveCache::get(Id game_id) const {
   std::lock_guard lock(mutex_);
@@ -20,4 +20,4 @@ void MoveCache::put(Id game_id, std::vector<MoveRecord> moves) {
   if (!slot || slot->size() < fresh->size()) slot = std::move(fresh);
 }
 
-}  // namespace storage
+}  // namespace play

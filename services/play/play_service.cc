@@ -1,0 +1,298 @@
+#include "services/play/play_service.h"
+
+#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
+
+#include "services/domain/clock_rules.h"
+
+namespace play {
+
+namespace {
+
+using Kind = Outcome::Kind;
+
+// Decisions made again after a lost race that left the ply unchanged (a draw offer moved the
+// version), or after a refusal decided on a copy.
+constexpr int kAttempts = 5;
+// Timeout entries one expire() stores at most (one per seat that ran out).
+constexpr int kExpireRounds = 16;
+
+Outcome refused(const domain::Refusal& refusal, GameRecord game) {
+  Outcome out;
+  out.kind = Kind::kRefused;
+  out.refusal = refusal;
+  out.game = std::move(game);
+  return out;
+}
+
+Outcome of_kind(Kind kind) {
+  Outcome out;
+  out.kind = kind;
+  return out;
+}
+
+}  // namespace
+
+PlayService::PlayService(storage::ConnectionPool& pool, const domain::Catalog& catalog,
+                         storage::GamesRepository& games, storage::ClocksRepository& clocks,
+                         hxclock::Clock& clock, PlayOptions options)
+    : catalog_(catalog),
+      games_(games),
+      clocks_(clocks),
+      clock_(clock),
+      options_(options),
+      combiner_(
+          kMaxBatch, kMaxBatchesInFlight, pool.wait(),
+          [this](const std::vector<const storage::EntryWrite*>& writes) {
+            return games_.write_entries(writes);
+          },
+          [](const storage::EntryWrite& write) { return write.game_id; }) {}
+
+// ---- changes ------------------------------------------------------------------------------------
+
+Outcome PlayService::submit(const Submission& s, std::optional<Context> first) {
+  Context context =
+      first ? std::move(*first)
+            : load_context(s.actor.token_hash, s.game_id, s.idempotency_key, s.actor.account_id);
+  for (int attempt = 1;; ++attempt) {
+    if (!context.principal && !s.actor.token_hash.empty()) return of_kind(Kind::kTokenRevoked);
+    if (!context.loaded) return of_kind(Kind::kNotFound);
+    bool retry = false;
+    Outcome outcome = this->attempt(s, context, retry);
+    if (!retry) return outcome;
+    // A lost race whose ply moved on is refused as stale by the next decision; one that only
+    // lost to a version change is decided again, up to kAttempts times in all.
+    if (attempt >= kAttempts) return gave_up(s.game_id);
+    context = load_context(s.actor.token_hash, s.game_id, s.idempotency_key, s.actor.account_id);
+  }
+}
+
+// One decision on `context`, stored when it is an entry. `retry`: decide again on a fresh load
+// (the write was refused, or a refusal was decided on a copy: refusals are never answered from
+// a copy).
+Outcome PlayService::attempt(const Submission& s, const Context& context, bool& retry) {
+  const GameRecord& game = context.loaded->game;
+  if (context.loaded->stored) return replayed(*context.loaded->stored, s);
+  const Id account = s.actor.account_id;
+  const hxclock::TimePoint at = clock_.now();
+  const bool is_move = s.kind == Submission::Kind::kMove;
+  if (auto late = is_move ? domain::check_deadline(game, account, at) : std::nullopt) {
+    retry = context.from_copy;
+    return retry ? Outcome{} : refuse_late(game, account, *late, at, retry);
+  }
+  auto decided =
+      is_move ? domain::decide_move(catalog_, game, account, s.move, s.seen_ply.value_or(game.ply))
+              : domain::decide_resign(catalog_, game, account);
+  if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+    retry = context.from_copy;
+    return retry ? Outcome{} : refused(*refusal, game);
+  }
+  return store(s, context, std::get<domain::EntryDecision>(decided), at, retry);
+}
+
+Outcome PlayService::store(const Submission& s, const Context& context, domain::EntryDecision& d,
+                           hxclock::TimePoint at, bool& retry) {
+  d.entry.at = hxclock::to_rfc3339(at);
+  const GameRecord after = domain::game_after(context.loaded->game, d.entry);
+  storage::EntryWrite w(d.entry);
+  w.token_id = s.actor.token_id;
+  w.idempotency_key = s.idempotency_key;
+  w.request_hash = s.request_hash;
+  w.response_status = s.answer_status;
+  if (s.answer) w.response_body = s.answer(d, after);
+  const storage::WriteResult written = combiner_.write(w);
+  if (written.outcome != storage::WriteOutcome::kApplied) {
+    // The same key may have raced us and won: answer as it did (or refuse another body).
+    auto stored = s.idempotency_key.empty()
+                      ? std::nullopt
+                      : games_.stored_response(s.actor.account_id, s.idempotency_key);
+    if (stored) return replayed(*stored, s);
+    retry = true;
+    return {};
+  }
+  Outcome out = of_kind(Kind::kApplied);
+  out.game = keep_after_write(after, written);
+  out.body = written.response_body;  // with the clocks the write produced
+  out.status = s.answer_status;
+  return out;
+}
+
+// Past the deadline: the seat's time is ended as the sweeper would end it (once, however many
+// ask). When that gave the player a vacation day instead, the move is decided again.
+Outcome PlayService::refuse_late(const GameRecord& game, Id account, const domain::Refusal& late,
+                                 hxclock::TimePoint at, bool& retry) {
+  expire(game.id, at);
+  auto now = load_at(game.id, false, hxclock::to_rfc3339(at));
+  if (!now) return of_kind(Kind::kNotFound);
+  retry = now->game.ply == game.ply && now->game.status == "active" &&
+          !domain::check_deadline(now->game, account, at);
+  return retry ? Outcome{} : refused(late, now->game);
+}
+
+Outcome PlayService::replayed(const storage::StoredResponse& stored, const Submission& s) const {
+  if (stored.request_hash != s.request_hash) return of_kind(Kind::kKeyReused);
+  Outcome out = of_kind(Kind::kReplayed);
+  out.status = stored.status;
+  out.body = stored.body;
+  return out;
+}
+
+Outcome PlayService::gave_up(Id game_id) {
+  auto now = load(game_id, false);
+  if (!now) return of_kind(Kind::kNotFound);
+  Outcome out = of_kind(Kind::kGaveUp);
+  out.game = std::move(now->game);
+  return out;
+}
+
+Outcome PlayService::change_status(Id game_id, const StatusDecision& decide) {
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    auto loaded = load(game_id, true);
+    if (!loaded) return of_kind(Kind::kNotFound);
+    auto decided = decide(*loaded);
+    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+      return refused(*refusal, loaded->game);
+    }
+    auto change = std::get<domain::StatusChange>(decided);
+    change.at = now_text();
+    if (games_.update_status(change).outcome != storage::WriteOutcome::kApplied) continue;
+    copies_.forget_game(game_id);
+    auto fresh = load(game_id, true);
+    if (!fresh) return of_kind(Kind::kNotFound);
+    Outcome out = of_kind(Kind::kApplied);
+    out.game = std::move(fresh->game);
+    out.moves = std::move(fresh->moves);
+    return out;
+  }
+  return gave_up(game_id);
+}
+
+bool PlayService::try_auto_vacation(const GameRecord& game, int seat, const std::string& at) {
+  if (!options_.auto_vacation || !domain::vacation_allowed(game.clock_json)) return false;
+  const auto change =
+      clocks_.start_vacation(game.seats[seat].account_id, at, 1, options_.vacation_days_per_year);
+  if (change != storage::VacationChange::kDone) return false;
+  copies_.forget_game(game.id);
+  ++auto_vacations_;
+  return true;
+}
+
+int PlayService::expire(Id game_id, hxclock::TimePoint now) {
+  const std::string at = hxclock::to_rfc3339(now);
+  int stored = 0;
+  // Each round: load, decide the first expired seat's timeout, store it conditionally. A lost
+  // race reloads; the loop ends when no seat is expired any more (or the game is over).
+  for (int round = 0; round < kExpireRounds; ++round) {
+    const auto loaded = load_at(game_id, false, at);
+    if (!loaded) return stored;
+    const std::vector<int> expired = domain::expired_seats(loaded->game, now);
+    if (expired.empty()) return stored;
+    if (try_auto_vacation(loaded->game, expired.front(), at)) continue;  // reload: frozen now
+    auto decided = domain::decide_timeout(catalog_, loaded->game, expired.front());
+    if (auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+      spdlog::warn("timeout: game {} seat {}: {}", game_id, expired.front(), refusal->message);
+      return stored;
+    }
+    domain::Entry& entry = std::get<domain::EntryDecision>(decided).entry;
+    entry.at = at;
+    const storage::WriteResult written = combiner_.write(storage::EntryWrite(entry));
+    if (written.outcome != storage::WriteOutcome::kApplied) continue;
+    keep_after_write(domain::game_after(loaded->game, entry), written);
+    ++stored;
+    if (entry.finished) return stored;  // nothing left to time out
+  }
+  return stored;
+}
+
+GameRecord PlayService::keep_after_write(GameRecord after, const storage::WriteResult& written) {
+  after.version = written.version;
+  const auto clocks =
+      nlohmann::json::parse(written.clocks_json.empty() ? "{}" : written.clocks_json);
+  for (storage::SeatRecord& seat : after.seats) {
+    auto it = clocks.find(std::to_string(seat.seat));
+    if (it == clocks.end()) continue;
+    const auto& deadline = it->at("deadline");
+    const auto& remaining = it->at("remaining_s");
+    seat.deadline = deadline.is_null() ? "" : deadline.get<std::string>();
+    seat.remaining_s = remaining.is_null() ? std::nullopt : std::optional(remaining.get<double>());
+  }
+  copies_.forget_game(after.id);
+  copies_.remember(after);
+  return after;
+}
+
+// ---- reads --------------------------------------------------------------------------------------
+
+Context PlayService::context(const std::string& token_hash, Id game_id, const std::string& key) {
+  Context copy;
+  copy.principal = copies_.principal(token_hash);
+  auto game = copy.principal ? copies_.game(game_id) : std::nullopt;
+  if (!game) return load_context(token_hash, game_id, key, 0);
+  copy.loaded = LoadedGame{std::move(*game), {}, std::nullopt};
+  copy.from_copy = true;
+  return copy;
+}
+
+// A fresh load: with a token, the token and the game in one statement (a revoked token finds
+// no principal); without one, the game alone. The idempotency row is `key`'s, when not empty.
+Context PlayService::load_context(const std::string& token_hash, Id game_id, const std::string& key,
+                                  Id account) {
+  const std::string at = now_text();
+  Context fresh;
+  if (token_hash.empty()) {
+    fresh.loaded = games_.load(game_id, at, false, account, key);
+  } else {
+    auto found = games_.load_as(token_hash, game_id, at, false, key);
+    fresh.principal = std::move(found.principal);
+    fresh.loaded = std::move(found.loaded);
+  }
+  if (fresh.principal) copies_.remember(*fresh.principal);
+  if (fresh.loaded) copies_.remember(fresh.loaded->game);
+  return fresh;
+}
+
+std::optional<LoadedGame> PlayService::load(Id game_id, bool with_moves) {
+  return load_at(game_id, with_moves, now_text());
+}
+
+std::optional<LoadedGame> PlayService::load_at(Id game_id, bool with_moves, const std::string& at) {
+  const MoveCache::Moves cached = with_moves ? moves_.get(game_id) : nullptr;
+  auto loaded = games_.load(game_id, at, with_moves, 0, "", MoveCache::last_ply(cached));
+  if (!loaded) return loaded;
+  if (with_moves) remember_moves(*loaded, cached);
+  copies_.remember(loaded->game);
+  return loaded;
+}
+
+storage::GamesRepository::AuthenticatedLoad PlayService::load_as(const std::string& token_hash,
+                                                                 Id game_id, bool with_moves) {
+  const MoveCache::Moves cached = with_moves ? moves_.get(game_id) : nullptr;
+  auto found =
+      games_.load_as(token_hash, game_id, now_text(), with_moves, "", MoveCache::last_ply(cached));
+  if (found.principal) copies_.remember(*found.principal);
+  if (found.loaded) {
+    if (with_moves) remember_moves(*found.loaded, cached);
+    copies_.remember(found.loaded->game);
+  }
+  return found;
+}
+
+// The moves of `loaded`: the cached prefix and the rows the statement read after it.
+void PlayService::remember_moves(LoadedGame& loaded, const MoveCache::Moves& cached) {
+  if (cached && !cached->empty()) {
+    loaded.moves.insert(loaded.moves.begin(), cached->begin(), cached->end());
+  }
+  if (loaded.moves.size() > (cached ? cached->size() : 0)) moves_.put(loaded.game.id, loaded.moves);
+}
+
+std::optional<int> PlayService::copy_ply(const std::string& token_hash, Id game_id) const {
+  if (!copies_.principal(token_hash)) return std::nullopt;
+  auto game = copies_.game(game_id);
+  return game ? std::optional(game->ply) : std::nullopt;
+}
+
+void PlayService::on_event(Id game_id, const std::string& kind, std::optional<int> ply) {
+  copies_.forget_game(game_id, kind == "move" ? ply : std::nullopt);
+}
+
+}  // namespace play

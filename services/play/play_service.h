@@ -1,0 +1,170 @@
+#pragma once
+// The play pipeline: the one path by which a game changes. Every caller (the HTTP routes,
+// `hexpostd mail-in`, the clock sweeper) hands it a submission; it loads the game, asks the
+// domain to decide, stores the decision and reports the outcome:
+//
+//   load (this instance's copy, or the database) -> decide (services/domain)
+//     -> store (one conditional statement; moves of several games share one, WriteCombiner)
+//     -> outcome (applied, refused with the game as it stands, or a replayed answer)
+//
+// A decision made on a stale copy or against a version that moved on is refused by the write and
+// made again on a fresh load. A move after the mover's deadline first ends the seat's time the
+// way the sweeper would (a timeout, or a vacation day with auto-vacation) and is then decided
+// again, so a late move gets the same outcome by every path.
+//
+// The pipeline owns the per-instance copies (ContextCache, MoveCache): reads that should fill
+// or use them go through it too. Callers never see whether a copy was used.
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "services/clock/clock.h"
+#include "services/domain/game_logic.h"
+#include "services/play/context_cache.h"
+#include "services/play/move_cache.h"
+#include "services/play/write_combiner.h"
+#include "services/storage/clocks_repository.h"
+#include "services/storage/games_repository.h"
+
+namespace play {
+
+using storage::LoadedGame;
+
+struct PlayOptions {
+  bool auto_vacation = false;  // a flag fall takes a day of vacation instead of losing
+  double vacation_days_per_year = 30;
+};
+
+// Who submits: the account, and for requests made with a bearer token, the token (its hash to
+// look it up again on a fresh load, its id so that the write refuses a revoked token).
+struct Actor {
+  Id account_id = 0;
+  Id token_id = 0;
+  std::string token_hash;  // empty: no token (mail-in, the sweeper)
+};
+
+// Builds the answer stored with the entry (and its idempotency key) from the decision and the
+// game as the entry leaves it; clock slots in it are filled by the write.
+using AnswerFn =
+    std::function<std::string(const domain::EntryDecision& decision, const GameRecord& after)>;
+
+// A move or a resignation.
+struct Submission {
+  enum class Kind { kMove, kResign };
+  Kind kind = Kind::kMove;
+  Id game_id = 0;
+  Actor actor;
+  std::string move;             // kMove: the notation as sent
+  std::optional<int> seen_ply;  // kMove: the ply the player saw; none: the current ply
+  std::string idempotency_key;  // empty: none
+  std::string request_hash;     // with a key: what the key must be reused with
+  int answer_status = 201;      // stored with the key
+  AnswerFn answer;              // empty: no answer is stored
+};
+
+struct Outcome {
+  enum class Kind {
+    kApplied,       // stored; `game` is the game after it, `body` the stored answer
+    kReplayed,      // the idempotency key was used for this request: `status`, `body` stored
+    kKeyReused,     // the idempotency key was used for another request: nothing stored
+    kRefused,       // `refusal` says why; `game` is the game as it stands
+    kNotFound,      // no such game
+    kTokenRevoked,  // the actor's token is no longer live: nothing stored
+    kGaveUp,        // the game kept changing (a lost race each time); `game` as it stands
+  };
+  Kind kind = Kind::kNotFound;
+  GameRecord game;
+  std::vector<storage::MoveRecord> moves;  // change_status's kApplied: every move
+  std::optional<domain::Refusal> refusal;
+  std::string body;
+  int status = 0;
+};
+
+// The caller and the game for a request made with a token: this instance's copies when both are
+// held (no statement), else one statement (GamesRepository::load_as).
+struct Context {
+  std::optional<storage::Principal> principal;  // empty: unknown or revoked token
+  std::optional<LoadedGame> loaded;             // empty: no such game
+  bool from_copy = false;
+};
+
+// A draw offer or answer, or an abort: decided on the game with its moves.
+using StatusDecision =
+    std::function<std::variant<domain::StatusChange, domain::Refusal>(const LoadedGame& loaded)>;
+
+class PlayService {
+ public:
+  PlayService(storage::ConnectionPool& pool, const domain::Catalog& catalog,
+              storage::GamesRepository& games, storage::ClocksRepository& clocks,
+              hxclock::Clock& clock, PlayOptions options);
+
+  // ---- changes
+  // A move or resignation. `first`: the context the caller already loaded (from context()),
+  // decided on first; without it the game is loaded here.
+  Outcome submit(const Submission& submission, std::optional<Context> first = std::nullopt);
+  // A draw or abort; on kApplied, `game` and `moves` are the game after it (read back).
+  Outcome change_status(Id game_id, const StatusDecision& decide);
+  // Times out every seat of the game whose deadline is at or before `now` (with auto-vacation,
+  // a seat with a whole vacation day left takes it instead). Returns the timeout entries stored.
+  int expire(Id game_id, hxclock::TimePoint now);
+  int auto_vacations() const { return auto_vacations_.load(); }
+
+  // ---- reads (they fill and use this instance's copies)
+  Context context(const std::string& token_hash, Id game_id, const std::string& key = "");
+  std::optional<LoadedGame> load(Id game_id, bool with_moves);
+  // load() and the token in one statement, with all moves after `moves_after` when with_moves.
+  storage::GamesRepository::AuthenticatedLoad load_as(const std::string& token_hash, Id game_id,
+                                                      bool with_moves);
+  // A committed event of the game from any instance: a move event names the ply it made, and a
+  // copy behind it is forgotten; any other event forgets the copy (its version moved).
+  void on_event(Id game_id, const std::string& kind, std::optional<int> ply);
+
+  // The ply of this instance's copy of the game when the token's copy is held too (as the move
+  // path would decide on them), else nothing. For tests and diagnostics.
+  std::optional<int> copy_ply(const std::string& token_hash, Id game_id) const;
+
+  const domain::Catalog& catalog() const { return catalog_; }
+  hxclock::Clock& clock() { return clock_; }
+
+ private:
+  Outcome attempt(const Submission& s, const Context& context, bool& retry);
+  Outcome store(const Submission& s, const Context& context, domain::EntryDecision& d,
+                hxclock::TimePoint at, bool& retry);
+  Outcome refuse_late(const GameRecord& game, Id account, const domain::Refusal& late,
+                      hxclock::TimePoint at, bool& retry);
+  Outcome replayed(const storage::StoredResponse& stored, const Submission& s) const;
+  Outcome gave_up(Id game_id);
+  Context load_context(const std::string& token_hash, Id game_id, const std::string& key,
+                       Id account);
+  std::optional<LoadedGame> load_at(Id game_id, bool with_moves, const std::string& at);
+  void remember_moves(LoadedGame& loaded, const MoveCache::Moves& cached);
+  bool try_auto_vacation(const GameRecord& game, int seat, const std::string& at);
+  // The game as `written` left it: `after` with the version and seat clocks the write produced,
+  // kept as this instance's copy.
+  GameRecord keep_after_write(GameRecord after, const storage::WriteResult& written);
+  std::string now_text() const { return hxclock::to_rfc3339(clock_.now()); }
+
+  // Batches: at most 32 moves per statement, one statement at a time per instance, so that
+  // moves arriving meanwhile gather into the next one. PostgreSQL is CPU-bound on a 2-core
+  // machine, and fewer, larger batches cost less per move (docs/benchmarks.md). The price is
+  // that a batch waiting on a row lock delays the instance's other moves for that long.
+  static constexpr std::size_t kMaxBatch = 32;
+  static constexpr std::size_t kMaxBatchesInFlight = 1;
+
+  const domain::Catalog& catalog_;
+  storage::GamesRepository& games_;
+  storage::ClocksRepository& clocks_;
+  hxclock::Clock& clock_;
+  PlayOptions options_;
+  std::atomic<int> auto_vacations_{0};
+  ContextCache copies_;
+  MoveCache moves_;
+  WriteCombiner<storage::EntryWrite, storage::WriteResult, Id> combiner_;
+};
+
+}  // namespace play
