@@ -1,5 +1,5 @@
 // hexpost_bots_bench: N bots, each holding one event stream, playing concurrently against the
-// real hexpostd (issue 9; docs/bot-protocol.md "Benchmark").
+// real hexpostd (docs/benchmarks.md).
 //
 //   TEST_DATABASE_URL=postgresql://... build/test/bench/bots/hexpost_bots_bench [bots] [seconds]
 //   [think_ms]

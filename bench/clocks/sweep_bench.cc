@@ -1,4 +1,5 @@
-// hexpost_sweep_bench: the clock sweeper with 100,000 active games (issue 8, docs/clocks.md).
+// hexpost_sweep_bench: the clock sweeper with 100,000 active games (docs/clocks.md,
+// docs/benchmarks.md).
 //
 //   TEST_DATABASE_URL=postgresql://... build/test/bench/clocks/hexpost_sweep_bench [games]
 //   [expired]

@@ -1,4 +1,4 @@
-// hexpost_swiss_bench: the cost of one Swiss round on large fields (issue 11).
+// hexpost_swiss_bench: the cost of one Swiss round on large fields (docs/benchmarks.md).
 //
 //   build/test/bench/competition/hexpost_swiss_bench [players...]
 //

@@ -155,7 +155,7 @@ void add_whoami(CLI::App& app, int& exit_code) {
       require_token(client);
       const json me = fetch(client, "/v1/me", *json_out);
       if (!*json_out) std::cout << me.value("username", "") << "\n";
-      if (!*json_out && me.value("email_suppressed", false)) {  // issue 12
+      if (!*json_out && me.value("email_suppressed", false)) {  // play by email
         std::cout << "mail: suppressed (" << me.value("email", "")
                   << " refused our mail repeatedly; no notifications are sent)\n";
       }

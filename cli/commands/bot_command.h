@@ -1,5 +1,5 @@
 #pragma once
-// `hexpost bot run`: the reference bot (issue 9; docs/bot-protocol.md), and `hexpost bot
+// `hexpost bot run`: the reference bot (docs/bot-protocol.md), and `hexpost bot
 // create` for bot accounts.
 //
 // The bot holds one event stream (GET /v1/stream/events), remembers the id of the last event

@@ -108,7 +108,7 @@ TEST(HexQuoridorBoard, StartCellsAreTheMiddlesOfTheSides) {  // rules-spec §4.2
   EXPECT_EQ(Geometry::for_side(7).cell_name(Geometry::for_side(7).middle_of_side(0)), "a4");
 }
 
-TEST(HexQuoridorBoard, EmptyTwoPlayerBoardHas268LegalMoves) {  // issue 2: 4 steps + 264 fences
+TEST(HexQuoridorBoard, EmptyTwoPlayerBoardHas268LegalMoves) {  // 4 steps + 264 fences
   auto state = new_game(2);
   ASSERT_TRUE(state);
   EXPECT_EQ(state->legal_moves().size(), 268U);

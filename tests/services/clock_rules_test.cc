@@ -1,4 +1,4 @@
-// Pure parts of the clocks (issue 8): time controls, the record tag, deadlines against an
+// Pure parts of the clocks: time controls, the record tag, deadlines against an
 // instant, reminder fractions and the clock variables.
 #include <gtest/gtest.h>
 

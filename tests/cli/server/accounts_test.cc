@@ -32,7 +32,7 @@ TEST(CliAccounts, SignupStoresATokenMode0600AndWhoamiUsesIt) {
   EXPECT_EQ(me.at("username"), user.name);
 }
 
-TEST(CliAccounts, WhoamiSaysWhenMailToTheAddressIsSuppressed) {  // issue 12
+TEST(CliAccounts, WhoamiSaysWhenMailToTheAddressIsSuppressed) {
   CLI_REQUIRE_SERVER();
   const User user = sign_up("sup");
   {

@@ -1,5 +1,5 @@
 #pragma once
-// Fixtures of the Bot API tests (issue 9): an in-process server with the game service AND the
+// Fixtures of the Bot API tests: an in-process server with the game service AND the
 // stream routes (event hub, stream registry), and a streaming reader that collects lines.
 
 #include <httplib.h>

@@ -1,4 +1,4 @@
-// Bot API streams (issue 9) against real PostgreSQL and real HTTP on 127.0.0.1: exact resume,
+// Bot API streams against real PostgreSQL and real HTTP on 127.0.0.1: exact resume,
 // resume without gap or duplicate, one stream per token (also across instances), capacity
 // (the cap, 503 beyond it, ordinary requests still served, vanished clients freed), the game
 // stream contract of `hexpost watch`, and the turn queue.

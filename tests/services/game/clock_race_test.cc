@@ -1,4 +1,4 @@
-// The sweeper race (issue 8): 1,000 games share one deadline; moves arrive 50 ms before it (on a
+// The sweeper race: 1,000 games share one deadline; moves arrive 50 ms before it (on a
 // server whose clock says so) and 50 ms after it (on another), while two sweepers run at
 // deadline + 50 ms. Every game ends up with exactly one outcome. Also: the sweeper's lookup is
 // an index scan.

@@ -1,5 +1,5 @@
 #pragma once
-// Helpers for the clock tests (issue 8): a server on a ManualClock, clocked challenges, and
+// Helpers for the clock tests: a server on a ManualClock, clocked challenges, and
 // direct reads of game_seats / game_events.
 
 #include <chrono>

@@ -1,4 +1,4 @@
-// Correspondence clocks (issue 8), against the real PostgreSQL with a ManualClock: time controls,
+// Correspondence clocks, against the real PostgreSQL with a ManualClock: time controls,
 // the deadline edge, vacation, weekends in two zones, DST, the admin pause, outages, reminders,
 // dead games and multi-player timeouts. No test sleeps: time moves by ManualClock::set.
 #include <gtest/gtest.h>

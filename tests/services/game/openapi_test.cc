@@ -34,7 +34,7 @@ TEST(OpenApi, EveryRouteIsDocumentedAndEveryDocumentedPathExists) {
     }
   }
   for (const auto& r : api::game_service_routes()) registered.insert({r.method, r.path});
-  for (const auto& r : api::stream_routes()) registered.insert({r.method, r.path});  // issue 9
+  for (const auto& r : api::stream_routes()) registered.insert({r.method, r.path});  // Bot API
   // hexpostd's own health routes (services/api/health_routes.cc).
   registered.insert({"GET", "/healthz"});
   registered.insert({"GET", "/readyz"});
