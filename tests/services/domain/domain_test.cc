@@ -1,4 +1,4 @@
-// Pure tests of services/domain (no database, no HTTP).
+// Pure tests of services/domain (no database, no HTTP): credentials and start_game.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,0 +1,253 @@
+// Pure tests of the decisions that change a game's status without a move-list entry (decide_draw,
+// decide_abort) and of seat_of and check_game_config, on in-memory rows: no database.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/core/play.h"
+#include "services/domain/game_logic.h"
+#include "tests/services/domain/game_builder.h"
+#include "tests/services/game/counting_game.h"
+
+namespace {
+
+using domain::RefusalKind;
+using domaintest::account_of;
+using domaintest::catalog;
+using domaintest::kGameId;
+using domaintest::kStranger;
+using domaintest::refusal_of;
+using domaintest::started;
+using nlohmann::json;
+using Placements = std::vector<std::optional<int>>;
+using Scores = std::vector<std::optional<double>>;
+using Moves = std::vector<storage::MoveRecord>;
+
+storage::StatusWrite status(std::variant<storage::StatusWrite, domain::Refusal> decided) {
+  if (const auto* refusal = std::get_if<domain::Refusal>(&decided)) {
+    ADD_FAILURE() << "refused: " << refusal->message;
+    return {};
+  }
+  return std::get<storage::StatusWrite>(decided);
+}
+
+// A resignation row of the move list, as the repository returns it.
+storage::MoveRecord resigned(int seat, int ply) {
+  storage::MoveRecord m;
+  m.ply = ply;
+  m.seat = seat;
+  m.record = rules::resignation_entry(seat);
+  return m;
+}
+
+// ---- decide_draw ----------------------------------------------------------------------------
+
+TEST(DecideDraw, AnOfferStandsWithoutEndingTheGame) {
+  storage::GameRecord game = started("counting", 2);
+  game.version = 6;
+  const storage::StatusWrite w =
+      status(domain::decide_draw(game, {}, account_of(game, 1), "offer"));
+  EXPECT_EQ(w.game_id, kGameId);
+  EXPECT_EQ(w.expected_version, 6);
+  EXPECT_EQ(w.status, "active");
+  EXPECT_FALSE(w.finished);
+  EXPECT_EQ(w.draw_offers, std::vector<int>{1});
+  EXPECT_EQ(w.to_move, game.to_move);  // an offer is no turn
+  EXPECT_EQ(w.event_kind, "draw_offered");
+  EXPECT_TRUE(w.placements.empty());
+  EXPECT_EQ(w.recipients, (std::vector<storage::Id>{account_of(game, 0), account_of(game, 1)}));
+  const json event = json::parse(w.event_payload_json);
+  EXPECT_EQ(event["seat"], 1);
+  EXPECT_EQ(event["action"], "offer");
+  EXPECT_EQ(event["draw_offers"], json::array({1}));
+  // Offering again changes nothing.
+  game.draw_offers = {1};
+  EXPECT_EQ(status(domain::decide_draw(game, {}, account_of(game, 1), "offer")).draw_offers,
+            std::vector<int>{1});
+}
+
+TEST(DecideDraw, AcceptingAStandingOfferFinishesTheGameAsADraw) {
+  storage::GameRecord game = started("counting", 2);
+  game.draw_offers = {0};
+  const storage::StatusWrite w =
+      status(domain::decide_draw(game, {}, account_of(game, 1), "accept"));
+  EXPECT_EQ(w.status, "finished");
+  EXPECT_TRUE(w.finished);
+  EXPECT_TRUE(w.to_move.empty());
+  EXPECT_TRUE(w.draw_offers.empty());
+  EXPECT_EQ(w.placements, (Placements{1, 1}));
+  EXPECT_EQ(w.scores, (Scores{0.5, 0.5}));
+  EXPECT_EQ(w.event_kind, "game_finished");
+  const json result = json::parse(w.result_json);
+  EXPECT_EQ(result["summary"], "draw agreed");
+  EXPECT_EQ(json::parse(w.event_payload_json)["status"], "finished");
+}
+
+TEST(DecideDraw, AnOfferMeetingTheOtherSeatsOfferAgreesTheDraw) {
+  storage::GameRecord game = started("counting", 2);
+  game.draw_offers = {1};
+  const storage::StatusWrite w =
+      status(domain::decide_draw(game, {}, account_of(game, 0), "offer"));
+  EXPECT_TRUE(w.finished);
+  EXPECT_EQ(w.placements, (Placements{1, 1}));
+}
+
+TEST(DecideDraw, DecliningWithdrawsEveryOffer) {
+  storage::GameRecord game = started("counting", 3);
+  game.draw_offers = {0, 2};
+  const storage::StatusWrite w =
+      status(domain::decide_draw(game, {}, account_of(game, 1), "decline"));
+  EXPECT_EQ(w.status, "active");
+  EXPECT_FALSE(w.finished);
+  EXPECT_TRUE(w.draw_offers.empty());
+  EXPECT_EQ(w.to_move, game.to_move);
+  EXPECT_EQ(w.event_kind, "draw_declined");
+}
+
+TEST(DecideDraw, RefusalsNameTheirKind) {
+  storage::GameRecord game = started("counting", 2);
+  const storage::Id first = account_of(game, 0);
+  EXPECT_EQ(refusal_of(domain::decide_draw(game, {}, first, "accept")).kind,
+            RefusalKind::kNoDrawOffer);
+  EXPECT_EQ(refusal_of(domain::decide_draw(game, {}, first, "decline")).kind,
+            RefusalKind::kNoDrawOffer);
+  EXPECT_EQ(refusal_of(domain::decide_draw(game, {}, first, "propose")).kind,
+            RefusalKind::kBadRequest);
+  EXPECT_EQ(refusal_of(domain::decide_draw(game, {}, first, "")).kind, RefusalKind::kBadRequest);
+  EXPECT_EQ(refusal_of(domain::decide_draw(game, {}, kStranger, "offer")).kind,
+            RefusalKind::kNotAPlayer);
+  game.draw_offers = {1};
+  game.status = "finished";
+  EXPECT_EQ(refusal_of(domain::decide_draw(game, {}, first, "accept")).kind,
+            RefusalKind::kGameOver);
+}
+
+TEST(DecideDraw, AThreePlayerDrawNeedsEveryRemainingSeat) {
+  storage::GameRecord game = started("counting", 3);
+  game.draw_offers = {0};
+  // Two of three agree: the offer stands, the game goes on.
+  const storage::StatusWrite two =
+      status(domain::decide_draw(game, {}, account_of(game, 1), "accept"));
+  EXPECT_FALSE(two.finished);
+  EXPECT_EQ(two.draw_offers, (std::vector<int>{0, 1}));
+  EXPECT_EQ(two.event_kind, "draw_accepted");
+}
+
+TEST(DecideDraw, SeatsThatResignedTakeNoPart) {
+  storage::GameRecord game = started("counting", 3);
+  // Seat 2 resigned at ply 1 (the game row alone does not say so; the move list does).
+  const Moves moves = {resigned(2, 1)};
+  game.ply = 1;
+  game.draw_offers = {0};
+  const storage::StatusWrite w =
+      status(domain::decide_draw(game, moves, account_of(game, 1), "accept"));
+  EXPECT_TRUE(w.finished);
+  EXPECT_EQ(w.status, "finished");
+  // The two seats still in share first place and the point; the resigned seat places after.
+  EXPECT_EQ(w.placements, (Placements{1, 1, 3}));
+  EXPECT_EQ(w.scores, (Scores{0.5, 0.5, 0.0}));
+  // Moves that are not resignations do not take anyone out.
+  storage::MoveRecord move;
+  move.ply = 1;
+  move.seat = 2;
+  move.record = "2 {+0}";
+  EXPECT_FALSE(status(domain::decide_draw(game, {move}, account_of(game, 1), "accept")).finished);
+}
+
+TEST(DecideDraw, AResignedSeatsOfferDoesNotCountForTheOthers) {
+  storage::GameRecord game = started("counting", 3);
+  const Moves moves = {resigned(0, 1)};
+  game.ply = 1;
+  game.draw_offers = {0};  // made before seat 0 resigned
+  const storage::StatusWrite w =
+      status(domain::decide_draw(game, moves, account_of(game, 1), "accept"));
+  EXPECT_FALSE(w.finished);  // seat 2, still in, has not agreed
+  game.draw_offers = w.draw_offers;
+  const storage::StatusWrite both =
+      status(domain::decide_draw(game, moves, account_of(game, 2), "accept"));
+  EXPECT_TRUE(both.finished);
+  EXPECT_EQ(both.placements, (Placements{3, 1, 1}));
+}
+
+// ---- decide_abort ---------------------------------------------------------------------------
+
+TEST(DecideAbort, AGameIsAbortedBeforeEverySeatHasMoved) {
+  storage::GameRecord game = started("counting", 2);
+  game.version = 3;
+  const storage::StatusWrite w = status(domain::decide_abort(game, account_of(game, 1)));
+  EXPECT_EQ(w.game_id, kGameId);
+  EXPECT_EQ(w.expected_version, 3);
+  EXPECT_EQ(w.status, "aborted");
+  EXPECT_TRUE(w.finished);
+  // Nobody wins or loses an aborted game.
+  EXPECT_EQ(w.placements, (Placements{std::nullopt, std::nullopt}));
+  EXPECT_EQ(w.scores, (Scores{std::nullopt, std::nullopt}));
+  EXPECT_EQ(w.event_kind, "game_aborted");
+  EXPECT_EQ(json::parse(w.result_json)["summary"], "aborted by " + game.seats[1].username);
+  EXPECT_EQ(json::parse(w.event_payload_json)["seat"], 1);
+}
+
+TEST(DecideAbort, ItIsTooLateOnceEverySeatHasMoved) {
+  storage::GameRecord game = started("counting", 2);
+  const auto decide = [](const storage::GameRecord& g, int seat) {
+    auto d = domain::decide_move(catalog(), g, account_of(g, seat), "1", g.ply);
+    return std::move(std::get<domain::EntryDecision>(d).write);
+  };
+  game = domaintest::after(game, decide(game, 0));
+  // Seat 0 has moved, seat 1 not yet: either may still abort.
+  EXPECT_EQ(status(domain::decide_abort(game, account_of(game, 0))).status, "aborted");
+  EXPECT_EQ(status(domain::decide_abort(game, account_of(game, 1))).status, "aborted");
+  game = domaintest::after(game, decide(game, 1));
+  for (int seat : {0, 1}) {
+    EXPECT_EQ(refusal_of(domain::decide_abort(game, account_of(game, seat))).kind,
+              RefusalKind::kAbortTooLate);
+  }
+}
+
+TEST(DecideAbort, AResignationIsNoMoveForTheAbortRule) {
+  storage::GameRecord game = started("counting", 3);
+  auto resign = domain::decide_resign(catalog(), game, account_of(game, 2));
+  game = domaintest::after(game, std::get<domain::EntryDecision>(resign).write);
+  EXPECT_TRUE(game.moved_seats.empty());
+  EXPECT_EQ(status(domain::decide_abort(game, account_of(game, 0))).status, "aborted");
+}
+
+TEST(DecideAbort, StrangersAndEndedGamesAreRefused) {
+  storage::GameRecord game = started("counting", 2);
+  EXPECT_EQ(refusal_of(domain::decide_abort(game, kStranger)).kind, RefusalKind::kNotAPlayer);
+  game.status = "aborted";
+  EXPECT_EQ(refusal_of(domain::decide_abort(game, account_of(game, 0))).kind,
+            RefusalKind::kGameOver);
+}
+
+// ---- seat_of, check_game_config --------------------------------------------------------------
+
+TEST(SeatOf, TheSeatOfTheAccountOrMinusOne) {
+  const storage::GameRecord game = started("counting", 3);
+  for (int seat = 0; seat < 3; ++seat) {
+    EXPECT_EQ(domain::seat_of(game, account_of(game, seat)), seat);
+  }
+  EXPECT_EQ(domain::seat_of(game, kStranger), -1);
+}
+
+TEST(CheckGameConfig, OptionsBecomeTextAndTheRulesJudgeThem) {
+  const rules::GameDef& counting = testgame::counting_game();
+  rules::GameConfig config;
+  EXPECT_EQ(domain::check_game_config(counting, 3, R"({"target": 25})", config), "");
+  EXPECT_EQ(config.players, 3);
+  EXPECT_EQ(config.options, (std::map<std::string, std::string>{{"target", "25"}}));
+  EXPECT_EQ(domain::check_game_config(counting, 2, R"({"target": "12"})", config), "");
+  EXPECT_EQ(config.options.at("target"), "12");
+  EXPECT_EQ(domain::check_game_config(counting, 2, "{}", config), "");
+  EXPECT_TRUE(config.options.empty());
+  EXPECT_EQ(domain::check_game_config(counting, 2, "[1]", config), "options must be an object");
+  EXPECT_EQ(domain::check_game_config(counting, 2, "not json", config),
+            "options must be an object");
+  EXPECT_EQ(domain::check_game_config(counting, 2, R"({"target": 1.5})", config),
+            "option target must be a string, an integer or a boolean");
+  EXPECT_NE(domain::check_game_config(counting, 2, R"({"target": 2})", config).find("target"),
+            std::string::npos);
+  EXPECT_FALSE(domain::check_game_config(counting, 4, "{}", config).empty());  // 2 or 3 players
+}
+
+}  // namespace
