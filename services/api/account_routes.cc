@@ -122,7 +122,7 @@ void get_me(GameService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s, req, res);
   auto account = s.accounts.find_by_id(me.account_id);
   if (!account) throw GameError(401, "invalid_token", "The account no longer exists.");
-  const auto mail = storage::MailRepository(s.pool).account(me.account_id);  // issue 12
+  const auto mail = storage::MailRepository(s.pool).account(me.account_id);
   send_json(res, 200,
             {{"username", account->username},
              {"email", account->email},

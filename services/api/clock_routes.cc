@@ -1,4 +1,4 @@
-// Issue 8 (docs/clocks.md): PATCH /v1/me (time zone), GET/POST /v1/me/vacation,
+// Clocks (docs/clocks.md): PATCH /v1/me (time zone), GET/POST /v1/me/vacation,
 // POST /v1/me/vacation/stop, GET/POST /v1/admin/clocks (pause and resume every clock).
 #include "services/api/routes.h"
 

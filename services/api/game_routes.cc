@@ -217,7 +217,7 @@ void get_game(GameService& s, const Request& req, Response& res) {
   if (!found.loaded) throw game_not_found(id);
   const storage::LoadedGame& loaded = *found.loaded;
   std::string etag = etag_of(loaded.game);
-  // Issue 11: a finished rated game shows its rating changes, which arrive after the game's
+  // A finished rated game shows its rating changes, which arrive after the game's
   // last version; their count is part of the ETag.
   const json changes = loaded.game.rated && loaded.game.status == "finished"
                            ? rating_changes_view(s, id)

@@ -36,13 +36,13 @@ namespace api {
 
 struct GameServiceOptions {
   storage::RateLimit rate_limit;      // per token of a human account
-  storage::RateLimit bot_rate_limit;  // per token of a bot account (issue 9)
+  storage::RateLimit bot_rate_limit;  // per token of a bot account
   int challenge_expiry_s = 7 * 24 * 3600;
   int password_hash_concurrency = 2;
   domain::Argon2Params argon2;
   std::string site = "hexpost";  // the record's Site tag
-  sweeper::ClockOptions clocks;  // issue 8: vacation allowance, reminders, dead games, sweeps
-  // Issue 11: rating systems, the competition worker's period, and who may organise
+  sweeper::ClockOptions clocks;  // vacation allowance, reminders, dead games, sweeps
+  // Rating systems, the competition worker's period, and who may organise
   // tournaments (empty: every account whose token has the organise scope).
   tourney::RatingPolicy ratings;
   int competition_interval_ms = 10000;

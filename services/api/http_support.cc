@@ -92,7 +92,7 @@ storage::Principal admit(GameService& service, const std::string& hash,
   if (!principal.allowed) {
     const int retry =
         std::max(1, static_cast<int>(std::ceil((1 - principal.remaining) / limit.refill_per_s)));
-    // Every token has its own bucket, so a bot's requests never use up a human's (issue 9).
+    // Every token has its own bucket, so a bot's requests never use up a human's.
     const std::string name = principal.is_bot ? "bot-requests-per-token" : "requests-per-token";
     throw GameError(
         429, "rate_limited",

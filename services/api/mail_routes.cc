@@ -1,4 +1,4 @@
-// Play by email (issue 12; docs/mail.md): notification preferences per kind, rotation of the
+// Play by email (docs/mail.md): notification preferences per kind, rotation of the
 // secret behind move addresses, and the one-click unsubscribe link of every notification.
 #include <charconv>
 

@@ -1,4 +1,4 @@
-// Ratings (issue 11): GET /v1/ratings/{game} (leaderboard, ?system=glicko2|elo) and
+// Ratings: GET /v1/ratings/{game} (leaderboard, ?system=glicko2|elo) and
 // GET /v1/ratings/{game}/{username} (current ratings and history).
 #include <chrono>
 #include <cmath>

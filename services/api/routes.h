@@ -13,11 +13,11 @@ namespace api {
 void add_account_routes(Server& server, GameService& service);
 void add_challenge_routes(Server& server, GameService& service);
 void add_game_routes(Server& server, GameService& service);
-void add_clock_routes(Server& server, GameService& service);  // issue 8: vacation, zones, pause
-void add_tournament_routes(Server& server, GameService& service);  // issue 11
-void add_rating_routes(Server& server, GameService& service);      // issue 11
+void add_clock_routes(Server& server, GameService& service);  // vacation, zones, pause
+void add_tournament_routes(Server& server, GameService& service);
+void add_rating_routes(Server& server, GameService& service);
 // The rating changes of a finished rated game: [{username, system, before, after, change}].
 nlohmann::json rating_changes_view(GameService& service, storage::Id game_id);
-void add_mail_routes(Server& server, GameService& service);  // issue 12: notifications
+void add_mail_routes(Server& server, GameService& service);  // notifications
 
 }  // namespace api

@@ -1,4 +1,4 @@
-// GET /v1/stream/events, GET /v1/games/{id}/stream and GET /v1/me/turns (issue 9).
+// GET /v1/stream/events, GET /v1/games/{id}/stream and GET /v1/me/turns.
 #include "services/api/stream_routes.h"
 
 #include <spdlog/spdlog.h>

@@ -1,5 +1,5 @@
 #pragma once
-// The Bot API's long-lived routes (issue 9; docs/bot-protocol.md):
+// The Bot API's long-lived routes (docs/bot-protocol.md):
 //   GET /v1/stream/events      one event stream per token (ndjson or SSE), resumable
 //   GET /v1/games/{id}/stream  the game's full state, then every change, until it ends
 //   GET /v1/me/turns           games where it is the caller's turn; ?wait=N long-polls

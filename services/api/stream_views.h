@@ -1,5 +1,5 @@
 #pragma once
-// What the bot streams send (issue 9; docs/bot-protocol.md): game_events rows rendered for one
+// What the bot streams send (docs/bot-protocol.md): game_events rows rendered for one
 // account, the opening snapshot, and the framing of ndjson and Server-Sent Events.
 
 #include <nlohmann/json.hpp>

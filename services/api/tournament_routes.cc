@@ -1,4 +1,4 @@
-// Tournaments (issue 11): POST/GET /v1/tournaments, GET /v1/tournaments/{id} (JSON, ?format=text,
+// Tournaments: POST/GET /v1/tournaments, GET /v1/tournaments/{id} (JSON, ?format=text,
 // ?format=trf for Swiss), POST /v1/tournaments/{id}/join|withdraw|start.
 #include <algorithm>
 

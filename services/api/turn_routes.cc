@@ -1,4 +1,4 @@
-// GET /v1/me/turns (issue 9): the games where it is the caller's turn, most urgent deadline
+// GET /v1/me/turns: the games where it is the caller's turn, most urgent deadline
 // first, with an ETag; ?wait=N long-polls up to N seconds (capped) for the list to differ from
 // If-None-Match (or, without it, to be non-empty).
 

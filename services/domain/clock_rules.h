@@ -1,5 +1,5 @@
 #pragma once
-// Correspondence time controls and the pure decisions of the clocks (issue 8; docs/clocks.md):
+// Correspondence time controls and the pure decisions of the clocks (docs/clocks.md):
 // parsing and normalising a challenge's "clock", the record's TimeControl tag, whether a seat's
 // deadline has passed, and the timeout entry (the rules' resignation of the seat that ran out).
 // The calendar arithmetic (weekends, time zones, DST) lives in SQL (migrations/0003_clocks.sql):
@@ -55,6 +55,12 @@ std::optional<Refusal> check_deadline(const GameRecord& game, Id account_id,
 // and, when the game ends, a result whose summary and termination say so.
 std::variant<EntryDecision, Refusal> decide_timeout(const Catalog& catalog, const GameRecord& game,
                                                     int seat);
+
+// An unclocked game untouched since `cutoff` (no entry or status change for `days` days) is
+// abandoned: it is aborted, with no winner. Refused when the game is clocked, over, or changed
+// since the cutoff.
+std::variant<StatusChange, Refusal> decide_dead_abort(const GameRecord& game,
+                                                      hxclock::TimePoint cutoff, int days);
 
 // "0.5,0.8,0.95" -> sorted fractions in (0, 1); throws std::invalid_argument otherwise.
 std::vector<double> parse_reminder_fractions(const std::string& text);

@@ -38,7 +38,7 @@ enum class RefusalKind {
   kNoDrawOffer,   // accept/decline without a standing offer
   kAbortTooLate,  // every seat has already moved
   kBadRequest,    // e.g. an unknown draw action
-  kTimeExpired,   // the mover's deadline has passed (issue 8: the game is forfeited instead)
+  kTimeExpired,   // the mover's deadline has passed (the game is forfeited instead)
 };
 
 struct Refusal {

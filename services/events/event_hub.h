@@ -1,6 +1,6 @@
 #pragma once
 // events::EventHub: the one place a hexpostd instance learns about new game_events rows
-// (issue 9; docs/bot-protocol.md).
+// (docs/bot-protocol.md).
 //
 // One thread owns a dedicated database connection that LISTENs to `hexpost_events` (and the
 // stream-control channel). On every notification, and at least every `poll` as a safety net

@@ -1,5 +1,5 @@
 #pragma once
-// events::StreamRegistry: the open streams of one hexpostd instance (issue 9).
+// events::StreamRegistry: the open streams of one hexpostd instance.
 //
 // - Capacity: at most `max_streams` long-lived responses (event streams, game streams, long
 //   polls) at once. Each holds an HTTP worker for its whole life, so hexpostd sizes its thread

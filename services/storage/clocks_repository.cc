@@ -156,27 +156,17 @@ int ClocksRepository::send_reminders(const std::string& at, const std::vector<do
   });
 }
 
-int ClocksRepository::abort_dead_games(const std::string& at, const std::string& cutoff,
-                                       int dead_days, int limit) {
-  static const std::string kSql =
-      "WITH g AS (UPDATE games SET status = 'aborted', version = version + 1, to_move = '{}', "
-      "draw_offers = '{}', result = jsonb_build_object('summary', 'aborted: no move for ' || $3 "
-      "|| ' days', 'seats', '[]'::jsonb, 'termination', 'dead_game'), finished_at = "
-      "$1::timestamptz, updated_at = $1::timestamptz WHERE id IN (SELECT id FROM games WHERE "
-      "status = 'active' AND (clock ->> 'type') = 'none' AND updated_at <= $2::timestamptz "
-      "ORDER BY updated_at LIMIT $4 FOR UPDATE SKIP LOCKED) AND status = 'active' AND "
-      "updated_at <= $2::timestamptz RETURNING id, ply), "
-      "s AS (UPDATE game_seats gs SET list_rank = 2, list_key = -extract(epoch FROM "
-      "$1::timestamptz), deadline = NULL, clock_from = NULL, next_reminder_at = NULL FROM g "
-      "WHERE gs.game_id = g.id RETURNING gs.game_id, gs.account_id), "
-      "e AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
-      "SELECT g.id, 'game_aborted', g.ply, ARRAY(SELECT s.account_id FROM s WHERE s.game_id = "
-      "g.id), jsonb_build_object('game_id', g.id::text, 'seat', NULL, 'status', 'aborted', "
-      "'reason', 'dead_game'), $1::timestamptz FROM g RETURNING id) "
-      "SELECT count(pg_notify('hexpost_events', id::text)) FROM e";
+std::vector<Id> ClocksRepository::dead_games(const std::string& cutoff, int limit) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::nontransaction tx(c);
-    return tx.exec_params(kSql, at, cutoff, std::to_string(dead_days), limit)[0][0].as<int>();
+    std::vector<Id> ids;
+    for (const auto& row : tx.exec_params(
+             "SELECT id FROM games WHERE status = 'active' AND (clock ->> 'type') = 'none' AND "
+             "updated_at <= $1::timestamptz ORDER BY updated_at LIMIT $2",
+             cutoff, limit)) {
+      ids.push_back(row[0].as<Id>());
+    }
+    return ids;
   });
 }
 

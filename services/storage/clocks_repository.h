@@ -1,5 +1,5 @@
 #pragma once
-// The clocks' SQL (issue 8; docs/clocks.md): the sweeper's index lookups and set-based passes
+// The clocks' SQL (docs/clocks.md): the sweeper's index lookups and set-based passes
 // (reminders, dead unclocked games, ended vacations), vacation, time zones, the admin pause and
 // the outage check at start. Every instant comes from the caller (the injected clock) as RFC 3339
 // text; nothing here calls now(). Per-seat clocks in moves are written by GamesRepository.
@@ -42,8 +42,8 @@ class ClocksRepository {
   // Reminder events for seats that crossed one of `fractions` of their turn's time (once each per
   // turn: the highest fraction reached). Returns the number of events written.
   int send_reminders(const std::string& at, const std::vector<double>& fractions, int limit);
-  // Aborts active unclocked games untouched since `cutoff` (game_aborted events). Returns count.
-  int abort_dead_games(const std::string& at, const std::string& cutoff, int dead_days, int limit);
+  // Active unclocked games untouched since `cutoff`, longest untouched first.
+  std::vector<Id> dead_games(const std::string& cutoff, int limit);
   // vacation_ended events for vacations that ran out by themselves. Returns count.
   int report_ended_vacations(const std::string& at, int limit);
 

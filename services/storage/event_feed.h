@@ -1,5 +1,5 @@
 #pragma once
-// Reading game_events for the bot streams (issue 9; docs/bot-protocol.md).
+// Reading game_events for the bot streams (docs/bot-protocol.md).
 //
 // Stream order is (txid, id): txid is the inserting transaction (migration 0004). Every read
 // returns only rows whose transaction is older than the reading snapshot's xmin, so all

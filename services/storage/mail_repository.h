@@ -1,5 +1,5 @@
 #pragma once
-// Play by email (issue 12; docs/mail.md): notification preferences, the mail secret, the outbox,
+// Play by email (docs/mail.md): notification preferences, the mail secret, the outbox,
 // suppressed addresses and inbound de-duplication. Outbox rows of notifications are written in the
 // event's own transaction: by the move statement for moves (GamesRepository::write_entries,
 // migration 0008), by the game_events trigger for the other kinds.

@@ -1,5 +1,5 @@
 #pragma once
-// Ratings per game pool and system (issue 11; docs/ratings-tournaments.md). The ratings worker
+// Ratings per game pool and system (docs/ratings-tournaments.md). The ratings worker
 // reads game_finished events through the "ratings" cursor: each call rates one finished game in
 // one transaction with the cursor's advance, so every game counts exactly once.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Tournaments, entrants and tournament games (issue 11; docs/ratings-tournaments.md). Starting
+// Tournaments, entrants and tournament games (docs/ratings-tournaments.md). Starting
 // and advancing a tournament is one transaction (step): lock the tournament, bring in finished
 // games' results and timeouts, let the caller decide, store the pairings with their games and
 // events.

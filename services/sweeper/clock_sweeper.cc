@@ -83,14 +83,22 @@ SweepReport ClockSweeper::sweep_at(hxclock::TimePoint now) {
       if (sent == 0) break;
     }
   }
-  if (options_.dead_game_days > 0) {
-    const std::string cutoff =
-        hxclock::to_rfc3339(now - std::chrono::days(options_.dead_game_days));
-    report.dead_games +=
-        clocks_.abort_dead_games(at, cutoff, options_.dead_game_days, options_.batch);
-  }
+  if (options_.dead_game_days > 0) report.dead_games += abort_dead_games(now);
   report.vacations_ended += clocks_.report_ended_vacations(at, options_.batch);
   return report;
+}
+
+int ClockSweeper::abort_dead_games(hxclock::TimePoint now) {
+  const int days = options_.dead_game_days;
+  const hxclock::TimePoint cutoff = now - std::chrono::days(days);
+  int aborted = 0;
+  for (storage::Id id : clocks_.dead_games(hxclock::to_rfc3339(cutoff), options_.batch)) {
+    const play::Outcome out = play_.change_status(id, [&](const storage::LoadedGame& loaded) {
+      return domain::decide_dead_abort(loaded.game, cutoff, days);
+    });
+    if (out.kind == play::Outcome::Kind::kApplied) ++aborted;
+  }
+  return aborted;
 }
 
 SweepReport ClockSweeper::sweep_once() { return sweep_at(clock_.now()); }

@@ -55,6 +55,8 @@ class ClockSweeper {
   const ClockOptions& options() const { return options_; }
 
  private:
+  // Aborts the unclocked games untouched for dead_game_days (one batch); returns how many.
+  int abort_dead_games(hxclock::TimePoint now);
   // One logged pass of the thread.
   void sweep_and_log();
   play::PlayService& play_;

@@ -43,14 +43,14 @@ TEST(Credentials, UsernamePattern) {
   EXPECT_FALSE(domain::valid_username("al'ice"));
 }
 
-storage::ChallengeRecord challenge(int players) {
-  storage::ChallengeRecord c;
+domain::ChallengeRecord challenge(int players) {
+  domain::ChallengeRecord c;
   c.id = 1;
   c.game = "counting";
   c.players = players;
   c.server_seed_hex = fairness::to_hex(fairness::sha256("server seed"));
   for (int i = 0; i < players; ++i) {
-    storage::ChallengePlayer p;
+    domain::ChallengePlayer p;
     p.account_id = 100 + i;
     p.slot = i;
     p.accepted = true;
@@ -64,25 +64,25 @@ TEST(StartGame, SeatsAreAPermutationDrawnFromTheGameSeed) {
   const domain::Catalog catalog({&testgame::counting_game()});
   auto first = domain::start_game(catalog, challenge(3), 42);
   auto again = domain::start_game(catalog, challenge(3), 42);
-  ASSERT_TRUE(std::holds_alternative<storage::NewGame>(first));
-  const auto& g = std::get<storage::NewGame>(first);
-  EXPECT_EQ(g.seat_accounts, std::get<storage::NewGame>(again).seat_accounts);
-  std::vector<storage::Id> sorted = g.seat_accounts;
+  ASSERT_TRUE(std::holds_alternative<domain::NewGame>(first));
+  const auto& g = std::get<domain::NewGame>(first);
+  EXPECT_EQ(g.seat_accounts, std::get<domain::NewGame>(again).seat_accounts);
+  std::vector<domain::Id> sorted = g.seat_accounts;
   std::sort(sorted.begin(), sorted.end());
-  EXPECT_EQ(sorted, (std::vector<storage::Id>{100, 101, 102}));
+  EXPECT_EQ(sorted, (std::vector<domain::Id>{100, 101, 102}));
   EXPECT_NE(g.setup_draws.find("seat:"), std::string::npos);
   // Over many game ids every account gets seat 0 sometimes.
-  std::set<storage::Id> first_seat;
+  std::set<domain::Id> first_seat;
   for (int id = 1; id < 40; ++id) {
     first_seat.insert(
-        std::get<storage::NewGame>(domain::start_game(catalog, challenge(3), id)).seat_accounts[0]);
+        std::get<domain::NewGame>(domain::start_game(catalog, challenge(3), id)).seat_accounts[0]);
   }
   EXPECT_EQ(first_seat.size(), 3u);
 }
 
 TEST(StartGame, BadOptionsAreRefusedWithTheRulesReason) {
   const domain::Catalog catalog({&testgame::counting_game()});
-  storage::ChallengeRecord c = challenge(2);
+  domain::ChallengeRecord c = challenge(2);
   c.options_json = R"({"target": 1})";
   auto refused = domain::start_game(catalog, c, 1);
   ASSERT_TRUE(std::holds_alternative<std::string>(refused));

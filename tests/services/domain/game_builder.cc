@@ -24,9 +24,9 @@ const domain::Catalog& catalog() {
   return catalog;
 }
 
-storage::ChallengeRecord challenge(const std::string& game, int players,
-                                   const std::string& options_json) {
-  storage::ChallengeRecord c;
+domain::ChallengeRecord challenge(const std::string& game, int players,
+                                  const std::string& options_json) {
+  domain::ChallengeRecord c;
   c.id = 3;
   c.game = game;
   c.players = players;
@@ -35,7 +35,7 @@ storage::ChallengeRecord challenge(const std::string& game, int players,
   c.server_seed_hex = fairness::to_hex(server_seed());
   c.commitment = fairness::commitment(server_seed());
   for (int i = 0; i < players; ++i) {
-    storage::ChallengePlayer p;
+    domain::ChallengePlayer p;
     p.account_id = 100 + i;
     p.username = "player" + std::to_string(100 + i);
     p.slot = i;
@@ -46,14 +46,14 @@ storage::ChallengeRecord challenge(const std::string& game, int players,
   return c;
 }
 
-storage::GameRecord started(const std::string& game, int players, const std::string& options_json) {
-  const storage::ChallengeRecord c = challenge(game, players, options_json);
+domain::GameRecord started(const std::string& game, int players, const std::string& options_json) {
+  const domain::ChallengeRecord c = challenge(game, players, options_json);
   auto made = domain::start_game(catalog(), c, kGameId);
   if (auto* reason = std::get_if<std::string>(&made)) {
     throw std::runtime_error("start_game refused: " + *reason);
   }
-  const storage::NewGame& n = std::get<storage::NewGame>(made);
-  storage::GameRecord g;
+  const domain::NewGame& n = std::get<domain::NewGame>(made);
+  domain::GameRecord g;
   g.id = kGameId;
   g.game = game;
   g.players = players;
@@ -68,7 +68,7 @@ storage::GameRecord started(const std::string& game, int players, const std::str
   g.setup_draws = n.setup_draws;
   g.last_hash = c.commitment;
   for (int s = 0; s < players; ++s) {
-    storage::SeatRecord seat;
+    domain::SeatRecord seat;
     seat.seat = s;
     seat.account_id = n.seat_accounts[s];
     seat.username = "player" + std::to_string(n.seat_accounts[s]);
@@ -79,37 +79,12 @@ storage::GameRecord started(const std::string& game, int players, const std::str
   return g;
 }
 
-storage::Id account_of(const storage::GameRecord& game, int seat) {
+domain::Id account_of(const domain::GameRecord& game, int seat) {
   return game.seats.at(seat).account_id;
 }
 
-storage::GameRecord after(storage::GameRecord game, const storage::EntryWrite& write) {
-  game.ply += 1;
-  game.version += 1;
-  game.position = write.position;
-  game.to_move = write.to_move;
-  game.last_hash = write.hash;
-  // The mover's own standing draw offer survives its entry; every other offer lapses.
-  const bool offered = std::find(game.draw_offers.begin(), game.draw_offers.end(), write.seat) !=
-                       game.draw_offers.end();
-  game.draw_offers = offered ? std::vector<int>{write.seat} : std::vector<int>{};
-  if (write.is_move && std::find(game.moved_seats.begin(), game.moved_seats.end(), write.seat) ==
-                           game.moved_seats.end()) {
-    game.moved_seats.push_back(write.seat);
-  }
-  if (write.finished) {
-    game.status = "finished";
-    game.result_json = write.result_json;
-    for (std::size_t s = 0; s < game.seats.size() && s < write.placements.size(); ++s) {
-      game.seats[s].placement = write.placements[s];
-      game.seats[s].score = write.scores[s];
-    }
-  }
-  return game;
-}
-
-storage::MoveRecord move_row(const storage::EntryWrite& write) {
-  storage::MoveRecord m;
+domain::MoveRecord move_row(const domain::Entry& write) {
+  domain::MoveRecord m;
   m.ply = write.expected_ply + 1;
   m.seat = write.seat;
   m.record = write.record;
@@ -124,7 +99,7 @@ std::string expected_hash(const std::string& previous, int ply, const std::strin
       fairness::sha256(previous + "\n" + std::to_string(ply) + "\n" + record + "\n" + draws));
 }
 
-unsigned expected_draw(const storage::GameRecord& game, int ply, const std::string& purpose,
+unsigned expected_draw(const domain::GameRecord& game, int ply, const std::string& purpose,
                        unsigned bound) {
   fairness::HmacRandom rng(*fairness::from_hex(game.game_seed_hex), std::to_string(game.id), ply);
   return rng.draw(purpose, bound);

@@ -1,7 +1,7 @@
 #pragma once
 // In-memory game rows for the pure tests of services/domain: a game started by
 // domain::start_game from a filled challenge, turned into the GameRecord a repository would
-// return, and advanced by an EntryWrite as the repository's write would apply it. No database.
+// return, advanced by domain::game_after. No database.
 
 #include <gtest/gtest.h>
 
@@ -10,36 +10,31 @@
 #include <vector>
 
 #include "services/domain/game_logic.h"
-#include "services/storage/records.h"
+#include "services/domain/model.h"
 
 namespace domaintest {
 
-inline constexpr storage::Id kGameId = 7;
-inline constexpr storage::Id kStranger = 999;  // an account with no seat
+inline constexpr domain::Id kGameId = 7;
+inline constexpr domain::Id kStranger = 999;  // an account with no seat
 
 // The counting game plus the rules registry (hex-quoridor and the others).
 const domain::Catalog& catalog();
 
 // A challenge of `players` accepted accounts 100, 101, ... with player seeds and a fixed server
 // seed.
-storage::ChallengeRecord challenge(const std::string& game, int players,
-                                   const std::string& options_json = "{}");
+domain::ChallengeRecord challenge(const std::string& game, int players,
+                                  const std::string& options_json = "{}");
 
 // The active game at ply 0 that start_game makes of challenge(game, players, options_json);
 // seat s is played by account_of(game, s), named "player<account>". last_hash is the commitment
 // (the chain's start, per the fairness scheme).
-storage::GameRecord started(const std::string& game, int players,
-                            const std::string& options_json = "{}");
+domain::GameRecord started(const std::string& game, int players,
+                           const std::string& options_json = "{}");
 
-storage::Id account_of(const storage::GameRecord& game, int seat);
-
-// The game after `write` is stored: one ply and one version on, the new position, turn and
-// hash; the seat counts as moved for a move; finished (with the placements) when the write
-// says so.
-storage::GameRecord after(storage::GameRecord game, const storage::EntryWrite& write);
+domain::Id account_of(const domain::GameRecord& game, int seat);
 
 // The move-list row of `write` (for decide_draw, which reads resignations from the moves).
-storage::MoveRecord move_row(const storage::EntryWrite& write);
+domain::MoveRecord move_row(const domain::Entry& write);
 
 // The move hash of the fairness scheme, written out from its definition:
 // hex(SHA-256(previous_hash "\n" ply "\n" record "\n" draws)).
@@ -48,7 +43,7 @@ std::string expected_hash(const std::string& previous, int ply, const std::strin
 
 // The draw `purpose` number k (from 0) of ply `ply` of `game`, uniform in [0, bound), as the
 // fairness scheme defines it for the game's seed.
-unsigned expected_draw(const storage::GameRecord& game, int ply, const std::string& purpose,
+unsigned expected_draw(const domain::GameRecord& game, int ply, const std::string& purpose,
                        unsigned bound);
 
 // A counting-game position (see counting_game.h).

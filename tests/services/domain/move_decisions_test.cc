@@ -41,7 +41,7 @@ domain::EntryDecision entry(std::variant<domain::EntryDecision, domain::Refusal>
 // ---- decide_move ---------------------------------------------------------------------------
 
 TEST(DecideMove, ALegalMoveIsTheNextEntryOfTheGame) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   game.version = 5;  // differs from the ply, so the write must take each from its own field
   ASSERT_EQ(game.to_move, std::vector<int>{0});  // the counting game starts with seat 0
   const domain::EntryDecision d =
@@ -51,7 +51,7 @@ TEST(DecideMove, ALegalMoveIsTheNextEntryOfTheGame) {
   const unsigned bonus = domaintest::expected_draw(game, 1, "bonus", 2);
   const std::string record = "2 {+" + std::to_string(bonus) + "}";
   const std::string draws = "bonus:" + std::to_string(bonus) + "/2";
-  const storage::EntryWrite& w = d.write;
+  const domain::Entry& w = d.entry;
   EXPECT_EQ(w.game_id, kGameId);
   EXPECT_EQ(w.expected_ply, 0);
   EXPECT_EQ(w.expected_version, 5);
@@ -69,7 +69,7 @@ TEST(DecideMove, ALegalMoveIsTheNextEntryOfTheGame) {
   EXPECT_TRUE(w.placements.empty());
   // The first hash of the chain starts from the commitment.
   EXPECT_EQ(w.hash, expected_hash(game.commitment, 1, record, draws));
-  EXPECT_EQ(w.recipients, (std::vector<storage::Id>{account_of(game, 0), account_of(game, 1)}));
+  EXPECT_EQ(w.recipients, (std::vector<domain::Id>{account_of(game, 0), account_of(game, 1)}));
   const json event = json::parse(w.event_payload_json);
   EXPECT_EQ(event["game_id"], "7");
   EXPECT_EQ(event["ply"], 1);
@@ -81,7 +81,7 @@ TEST(DecideMove, ALegalMoveIsTheNextEntryOfTheGame) {
 }
 
 TEST(DecideMove, HashesChainFromTheLastHashAndAreDeterministic) {
-  storage::GameRecord game = started("counting", 2, R"({"target": 100})");
+  domain::GameRecord game = started("counting", 2, R"({"target": 100})");
   std::set<std::string> hashes;
   for (int ply = 0; ply < 6; ++ply) {
     const int seat = ply % 2;
@@ -89,27 +89,62 @@ TEST(DecideMove, HashesChainFromTheLastHashAndAreDeterministic) {
     const auto d = entry(domain::decide_move(catalog(), game, account_of(game, seat), "1", ply));
     const auto again =
         entry(domain::decide_move(catalog(), game, account_of(game, seat), "1", ply));
-    EXPECT_EQ(d.write.expected_ply, ply);
-    EXPECT_EQ(d.write.seat, seat);
+    EXPECT_EQ(d.entry.expected_ply, ply);
+    EXPECT_EQ(d.entry.seat, seat);
     const unsigned bonus = domaintest::expected_draw(game, ply + 1, "bonus", 2);
-    EXPECT_EQ(d.write.draws, "bonus:" + std::to_string(bonus) + "/2");
-    EXPECT_EQ(d.write.hash, expected_hash(game.last_hash, ply + 1, d.write.record, d.write.draws));
-    EXPECT_EQ(again.write.hash, d.write.hash);
-    EXPECT_EQ(again.write.position, d.write.position);
-    hashes.insert(d.write.hash);
-    game = domaintest::after(game, d.write);
+    EXPECT_EQ(d.entry.draws, "bonus:" + std::to_string(bonus) + "/2");
+    EXPECT_EQ(d.entry.hash, expected_hash(game.last_hash, ply + 1, d.entry.record, d.entry.draws));
+    EXPECT_EQ(again.entry.hash, d.entry.hash);
+    EXPECT_EQ(again.entry.position, d.entry.position);
+    hashes.insert(d.entry.hash);
+    game = domain::game_after(game, d.entry);
   }
   EXPECT_EQ(hashes.size(), 6u);
 }
 
+// The entry carries the whole new row: the mover joins the seats that have moved (once), and
+// only the mover's own standing draw offer outlives its move. game_after is that row.
+TEST(GameAfter, AMoveKeepsOnlyTheMoversDrawOfferAndCountsTheMoverOnce) {
+  domain::GameRecord game = started("counting", 2, R"({"target": 100})");
+  game.draw_offers = {0, 1};
+  game.version = 9;
+  const auto first = entry(domain::decide_move(catalog(), game, account_of(game, 0), "1", 0));
+  EXPECT_EQ(first.entry.moved_seats, std::vector<int>{0});
+  EXPECT_EQ(first.entry.draw_offers, std::vector<int>{0});
+  domain::Entry timed = first.entry;
+  timed.at = "2026-03-02T12:00:00.000000Z";
+  const domain::GameRecord after = domain::game_after(game, timed);
+  EXPECT_EQ(after.ply, 1);
+  EXPECT_EQ(after.version, 10);
+  EXPECT_EQ(after.position, first.entry.position);
+  EXPECT_EQ(after.to_move, std::vector<int>{1});
+  EXPECT_EQ(after.moved_seats, std::vector<int>{0});
+  EXPECT_EQ(after.draw_offers, std::vector<int>{0});
+  EXPECT_EQ(after.last_hash, first.entry.hash);
+  EXPECT_EQ(after.updated_at, timed.at);
+  EXPECT_EQ(after.status, "active");
+  // Seat 1 answers: seat 0's offer lapses, seat 1 had none left; both have now moved.
+  const auto second = entry(domain::decide_move(catalog(), after, account_of(after, 1), "1", 1));
+  EXPECT_EQ(second.entry.moved_seats, (std::vector<int>{0, 1}));
+  EXPECT_TRUE(second.entry.draw_offers.empty());
+  // A resignation is no move: the seats that have moved stay as they were.
+  const auto resigned = entry(domain::decide_resign(catalog(), after, account_of(after, 1)));
+  EXPECT_EQ(resigned.entry.moved_seats, std::vector<int>{0});
+  const domain::GameRecord over = domain::game_after(after, resigned.entry);
+  EXPECT_EQ(over.status, "finished");
+  EXPECT_EQ(over.result_json, resigned.entry.result_json);
+  EXPECT_EQ(over.seats[0].placement, 1);
+  EXPECT_EQ(over.seats[1].placement, 2);
+}
+
 TEST(DecideMove, AMoveThatReachesTheTargetFinishesTheGame) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   game.position = counting_position(9, 1, 2);
   game.to_move = {1};
   game.ply = 8;
   game.version = 11;
   const auto d = entry(domain::decide_move(catalog(), game, account_of(game, 1), "1", 8));
-  const storage::EntryWrite& w = d.write;
+  const domain::Entry& w = d.entry;
   EXPECT_EQ(w.expected_ply, 8);
   EXPECT_EQ(w.expected_version, 11);
   EXPECT_TRUE(w.finished);
@@ -124,7 +159,7 @@ TEST(DecideMove, AMoveThatReachesTheTargetFinishesTheGame) {
 }
 
 TEST(DecideMove, ARealGameMovesAsItsRulesSay) {
-  const storage::GameRecord game = started("hex-quoridor", 2);
+  const domain::GameRecord game = started("hex-quoridor", 2);
   ASSERT_EQ(game.to_move.size(), 1u);  // the first player is drawn at the start
   const int seat = game.to_move[0];
   // Seat 0's pawn starts on a3 and seat 1's on i3; each may step to the next row.
@@ -135,17 +170,17 @@ TEST(DecideMove, ARealGameMovesAsItsRulesSay) {
   const auto d = entry(
       domain::decide_move(catalog(), game, account_of(game, seat), seat == 0 ? "B3" : "H3", 0));
   EXPECT_EQ(d.canonical, step);
-  EXPECT_EQ(d.write.record, step);
-  EXPECT_EQ(d.write.draws, "");
-  EXPECT_EQ(d.write.position, by_rules->serialize());
-  EXPECT_EQ(d.write.to_move, std::vector<int>{1 - seat});
-  EXPECT_EQ(d.write.hash, expected_hash(game.commitment, 1, step, ""));
-  EXPECT_FALSE(d.write.finished);
+  EXPECT_EQ(d.entry.record, step);
+  EXPECT_EQ(d.entry.draws, "");
+  EXPECT_EQ(d.entry.position, by_rules->serialize());
+  EXPECT_EQ(d.entry.to_move, std::vector<int>{1 - seat});
+  EXPECT_EQ(d.entry.hash, expected_hash(game.commitment, 1, step, ""));
+  EXPECT_FALSE(d.entry.finished);
 }
 
 TEST(DecideMove, RefusalsNameTheirKind) {
-  const storage::GameRecord game = started("counting", 2);
-  const storage::Id first = account_of(game, 0), second = account_of(game, 1);
+  const domain::GameRecord game = started("counting", 2);
+  const domain::Id first = account_of(game, 0), second = account_of(game, 1);
   EXPECT_EQ(refusal_of(domain::decide_move(catalog(), game, kStranger, "1", 0)).kind,
             RefusalKind::kNotAPlayer);
   EXPECT_EQ(refusal_of(domain::decide_move(catalog(), game, first, "1", 1)).kind,
@@ -158,7 +193,7 @@ TEST(DecideMove, RefusalsNameTheirKind) {
   EXPECT_EQ(garbage.rule_code, "bad_notation");
   // One ply on, the ply the player saw before is stale.
   const auto moved =
-      domaintest::after(game, entry(domain::decide_move(catalog(), game, first, "1", 0)).write);
+      domain::game_after(game, entry(domain::decide_move(catalog(), game, first, "1", 0)).entry);
   EXPECT_EQ(refusal_of(domain::decide_move(catalog(), moved, second, "1", 0)).kind,
             RefusalKind::kStalePly);
   EXPECT_EQ(refusal_of(domain::decide_move(catalog(), moved, first, "1", 1)).kind,
@@ -167,7 +202,7 @@ TEST(DecideMove, RefusalsNameTheirKind) {
 
 TEST(DecideMove, EndedGamesTakeNoMoves) {
   for (const char* status : {"finished", "aborted"}) {
-    storage::GameRecord game = started("counting", 2);
+    domain::GameRecord game = started("counting", 2);
     game.status = status;
     EXPECT_EQ(refusal_of(domain::decide_move(catalog(), game, account_of(game, 0), "1", 0)).kind,
               RefusalKind::kGameOver)
@@ -176,7 +211,7 @@ TEST(DecideMove, EndedGamesTakeNoMoves) {
 }
 
 TEST(DecideMove, AnIllegalMoveCarriesTheRuleCode) {
-  const storage::GameRecord game = started("hex-quoridor", 2);
+  const domain::GameRecord game = started("hex-quoridor", 2);
   const int seat = game.to_move.at(0);
   // e5, the centre, is well-formed but three rows from either starting cell.
   const domain::Refusal illegal =
@@ -189,7 +224,7 @@ TEST(DecideMove, AnIllegalMoveCarriesTheRuleCode) {
 // ---- preview_move ---------------------------------------------------------------------------
 
 TEST(PreviewMove, AnswersTheCanonicalMoveOrTheRefusal) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   const auto canonical = domain::preview_move(catalog(), game, account_of(game, 0), "2 {why}");
   ASSERT_TRUE(std::holds_alternative<std::string>(canonical));
   EXPECT_EQ(std::get<std::string>(canonical), "2");
@@ -207,11 +242,11 @@ TEST(PreviewMove, AnswersTheCanonicalMoveOrTheRefusal) {
 // ---- decide_resign --------------------------------------------------------------------------
 
 TEST(DecideResign, TheOtherSeatWinsATwoPlayerGame) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   game.version = 4;
   // Seat 1 resigns while seat 0 is to move: resigning needs no turn.
   const auto d = entry(domain::decide_resign(catalog(), game, account_of(game, 1)));
-  const storage::EntryWrite& w = d.write;
+  const domain::Entry& w = d.entry;
   EXPECT_EQ(w.seat, 1);
   EXPECT_EQ(w.account_id, account_of(game, 1));
   EXPECT_FALSE(w.is_move);
@@ -229,39 +264,39 @@ TEST(DecideResign, TheOtherSeatWinsATwoPlayerGame) {
 }
 
 TEST(DecideResign, ARealTwoPlayerGameGoesToTheOtherSeat) {
-  const storage::GameRecord game = started("hex-quoridor", 2);
+  const domain::GameRecord game = started("hex-quoridor", 2);
   const int waiting = 1 - game.to_move.at(0);
   const auto d = entry(domain::decide_resign(catalog(), game, account_of(game, waiting)));
-  EXPECT_EQ(d.write.record, "resign " + std::to_string(waiting));
-  EXPECT_FALSE(d.write.is_move);
-  EXPECT_TRUE(d.write.finished);
-  ASSERT_EQ(d.write.placements.size(), 2u);
-  EXPECT_EQ(d.write.placements[1 - waiting], 1);
-  EXPECT_EQ(d.write.placements[waiting], 2);
-  EXPECT_GT(d.write.scores[1 - waiting], d.write.scores[waiting]);
+  EXPECT_EQ(d.entry.record, "resign " + std::to_string(waiting));
+  EXPECT_FALSE(d.entry.is_move);
+  EXPECT_TRUE(d.entry.finished);
+  ASSERT_EQ(d.entry.placements.size(), 2u);
+  EXPECT_EQ(d.entry.placements[1 - waiting], 1);
+  EXPECT_EQ(d.entry.placements[waiting], 2);
+  EXPECT_GT(d.entry.scores[1 - waiting], d.entry.scores[waiting]);
 }
 
 TEST(DecideResign, InAThreePlayerGameTheSeatLeavesAndPlayGoesOn) {
-  storage::GameRecord game = started("counting", 3);
+  domain::GameRecord game = started("counting", 3);
   const auto first = entry(domain::decide_resign(catalog(), game, account_of(game, 0)));
-  EXPECT_FALSE(first.write.finished);
-  EXPECT_EQ(first.write.to_move, std::vector<int>{1});  // seat 0 was to move; seat 1 is next
-  EXPECT_TRUE(first.write.placements.empty());
-  game = domaintest::after(game, first.write);
+  EXPECT_FALSE(first.entry.finished);
+  EXPECT_EQ(first.entry.to_move, std::vector<int>{1});  // seat 0 was to move; seat 1 is next
+  EXPECT_TRUE(first.entry.placements.empty());
+  game = domain::game_after(game, first.entry);
   // Resigning twice is against the rules.
   const domain::Refusal twice =
       refusal_of(domain::decide_resign(catalog(), game, account_of(game, 0)));
   EXPECT_EQ(twice.kind, RefusalKind::kRules);
   EXPECT_EQ(twice.rule_code, "illegal_move");
   const auto second = entry(domain::decide_resign(catalog(), game, account_of(game, 1)));
-  EXPECT_EQ(second.write.expected_ply, 1);
-  EXPECT_EQ(second.write.hash, expected_hash(game.last_hash, 2, "resign 1", ""));
-  EXPECT_TRUE(second.write.finished);  // the last seat left wins
-  EXPECT_EQ(second.write.placements, (Placements{2, 2, 1}));
+  EXPECT_EQ(second.entry.expected_ply, 1);
+  EXPECT_EQ(second.entry.hash, expected_hash(game.last_hash, 2, "resign 1", ""));
+  EXPECT_TRUE(second.entry.finished);  // the last seat left wins
+  EXPECT_EQ(second.entry.placements, (Placements{2, 2, 1}));
 }
 
 TEST(DecideResign, StrangersAndEndedGamesAreRefused) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   EXPECT_EQ(refusal_of(domain::decide_resign(catalog(), game, kStranger)).kind,
             RefusalKind::kNotAPlayer);
   game.status = "finished";
@@ -271,8 +306,8 @@ TEST(DecideResign, StrangersAndEndedGamesAreRefused) {
 
 // ---- clocks: decide_timeout, expired_seats, check_deadline -----------------------------------
 
-storage::GameRecord clocked_game() {
-  storage::GameRecord game = started("counting", 2);
+domain::GameRecord clocked_game() {
+  domain::GameRecord game = started("counting", 2);
   game.seats[0].deadline = "2026-03-03T12:00:00.000000Z";
   game.seats[1].deadline = "2026-03-05T12:00:00.000000Z";
   return game;
@@ -281,9 +316,9 @@ storage::GameRecord clocked_game() {
 hxclock::TimePoint at(const char* text) { return *hxclock::parse_rfc3339(text); }
 
 TEST(DecideTimeout, TheSeatOutOfTimeLosesAsIfItResigned) {
-  const storage::GameRecord game = clocked_game();
+  const domain::GameRecord game = clocked_game();
   const auto d = entry(domain::decide_timeout(catalog(), game, 0));
-  const storage::EntryWrite& w = d.write;
+  const domain::Entry& w = d.entry;
   EXPECT_EQ(w.seat, 0);
   EXPECT_EQ(w.record, "resign 0");
   EXPECT_FALSE(w.is_move);
@@ -301,21 +336,21 @@ TEST(DecideTimeout, TheSeatOutOfTimeLosesAsIfItResigned) {
 }
 
 TEST(DecideTimeout, AThreePlayerGameGoesOnAndBadSeatsAreRefused) {
-  const storage::GameRecord three = started("counting", 3);
+  const domain::GameRecord three = started("counting", 3);
   const auto d = entry(domain::decide_timeout(catalog(), three, 2));
-  EXPECT_FALSE(d.write.finished);
-  EXPECT_TRUE(d.write.result_json.empty());
-  EXPECT_EQ(d.write.extra_event_kind, "timeout");
+  EXPECT_FALSE(d.entry.finished);
+  EXPECT_TRUE(d.entry.result_json.empty());
+  EXPECT_EQ(d.entry.extra_event_kind, "timeout");
   EXPECT_EQ(refusal_of(domain::decide_timeout(catalog(), three, 3)).kind, RefusalKind::kNotAPlayer);
   EXPECT_EQ(refusal_of(domain::decide_timeout(catalog(), three, -1)).kind,
             RefusalKind::kNotAPlayer);
-  storage::GameRecord over = clocked_game();
+  domain::GameRecord over = clocked_game();
   over.status = "finished";
   EXPECT_EQ(refusal_of(domain::decide_timeout(catalog(), over, 0)).kind, RefusalKind::kGameOver);
 }
 
 TEST(Deadlines, ASeatIsExpiredFromItsDeadlineOn) {
-  storage::GameRecord game = clocked_game();
+  domain::GameRecord game = clocked_game();
   const auto deadline = at("2026-03-03T12:00:00Z");
   EXPECT_TRUE(domain::expired_seats(game, deadline - std::chrono::microseconds(1)).empty());
   EXPECT_EQ(domain::expired_seats(game, deadline), std::vector<int>{0});
@@ -327,8 +362,8 @@ TEST(Deadlines, ASeatIsExpiredFromItsDeadlineOn) {
 }
 
 TEST(Deadlines, AMoveAfterTheDeadlineIsRefusedAndOneBeforeItIsNot) {
-  const storage::GameRecord game = clocked_game();
-  const storage::Id mover = account_of(game, 0);
+  const domain::GameRecord game = clocked_game();
+  const domain::Id mover = account_of(game, 0);
   const auto before = at("2026-03-03T11:59:59Z"), late = at("2026-03-03T12:00:01Z");
   EXPECT_FALSE(domain::check_deadline(game, mover, before));
   EXPECT_TRUE(std::holds_alternative<domain::EntryDecision>(

@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/core/play.h"
+#include "services/clock/clock.h"
+#include "services/domain/clock_rules.h"
 #include "services/domain/game_logic.h"
 #include "tests/services/domain/game_builder.h"
 #include "tests/services/game/counting_game.h"
@@ -21,19 +23,19 @@ using domaintest::started;
 using nlohmann::json;
 using Placements = std::vector<std::optional<int>>;
 using Scores = std::vector<std::optional<double>>;
-using Moves = std::vector<storage::MoveRecord>;
+using Moves = std::vector<domain::MoveRecord>;
 
-storage::StatusWrite status(std::variant<storage::StatusWrite, domain::Refusal> decided) {
+domain::StatusChange status(std::variant<domain::StatusChange, domain::Refusal> decided) {
   if (const auto* refusal = std::get_if<domain::Refusal>(&decided)) {
     ADD_FAILURE() << "refused: " << refusal->message;
     return {};
   }
-  return std::get<storage::StatusWrite>(decided);
+  return std::get<domain::StatusChange>(decided);
 }
 
 // A resignation row of the move list, as the repository returns it.
-storage::MoveRecord resigned(int seat, int ply) {
-  storage::MoveRecord m;
+domain::MoveRecord resigned(int seat, int ply) {
+  domain::MoveRecord m;
   m.ply = ply;
   m.seat = seat;
   m.record = rules::resignation_entry(seat);
@@ -43,9 +45,9 @@ storage::MoveRecord resigned(int seat, int ply) {
 // ---- decide_draw ----------------------------------------------------------------------------
 
 TEST(DecideDraw, AnOfferStandsWithoutEndingTheGame) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   game.version = 6;
-  const storage::StatusWrite w =
+  const domain::StatusChange w =
       status(domain::decide_draw(game, {}, account_of(game, 1), "offer"));
   EXPECT_EQ(w.game_id, kGameId);
   EXPECT_EQ(w.expected_version, 6);
@@ -55,7 +57,7 @@ TEST(DecideDraw, AnOfferStandsWithoutEndingTheGame) {
   EXPECT_EQ(w.to_move, game.to_move);  // an offer is no turn
   EXPECT_EQ(w.event_kind, "draw_offered");
   EXPECT_TRUE(w.placements.empty());
-  EXPECT_EQ(w.recipients, (std::vector<storage::Id>{account_of(game, 0), account_of(game, 1)}));
+  EXPECT_EQ(w.recipients, (std::vector<domain::Id>{account_of(game, 0), account_of(game, 1)}));
   const json event = json::parse(w.event_payload_json);
   EXPECT_EQ(event["seat"], 1);
   EXPECT_EQ(event["action"], "offer");
@@ -67,9 +69,9 @@ TEST(DecideDraw, AnOfferStandsWithoutEndingTheGame) {
 }
 
 TEST(DecideDraw, AcceptingAStandingOfferFinishesTheGameAsADraw) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   game.draw_offers = {0};
-  const storage::StatusWrite w =
+  const domain::StatusChange w =
       status(domain::decide_draw(game, {}, account_of(game, 1), "accept"));
   EXPECT_EQ(w.status, "finished");
   EXPECT_TRUE(w.finished);
@@ -84,18 +86,18 @@ TEST(DecideDraw, AcceptingAStandingOfferFinishesTheGameAsADraw) {
 }
 
 TEST(DecideDraw, AnOfferMeetingTheOtherSeatsOfferAgreesTheDraw) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   game.draw_offers = {1};
-  const storage::StatusWrite w =
+  const domain::StatusChange w =
       status(domain::decide_draw(game, {}, account_of(game, 0), "offer"));
   EXPECT_TRUE(w.finished);
   EXPECT_EQ(w.placements, (Placements{1, 1}));
 }
 
 TEST(DecideDraw, DecliningWithdrawsEveryOffer) {
-  storage::GameRecord game = started("counting", 3);
+  domain::GameRecord game = started("counting", 3);
   game.draw_offers = {0, 2};
-  const storage::StatusWrite w =
+  const domain::StatusChange w =
       status(domain::decide_draw(game, {}, account_of(game, 1), "decline"));
   EXPECT_EQ(w.status, "active");
   EXPECT_FALSE(w.finished);
@@ -105,8 +107,8 @@ TEST(DecideDraw, DecliningWithdrawsEveryOffer) {
 }
 
 TEST(DecideDraw, RefusalsNameTheirKind) {
-  storage::GameRecord game = started("counting", 2);
-  const storage::Id first = account_of(game, 0);
+  domain::GameRecord game = started("counting", 2);
+  const domain::Id first = account_of(game, 0);
   EXPECT_EQ(refusal_of(domain::decide_draw(game, {}, first, "accept")).kind,
             RefusalKind::kNoDrawOffer);
   EXPECT_EQ(refusal_of(domain::decide_draw(game, {}, first, "decline")).kind,
@@ -123,10 +125,10 @@ TEST(DecideDraw, RefusalsNameTheirKind) {
 }
 
 TEST(DecideDraw, AThreePlayerDrawNeedsEveryRemainingSeat) {
-  storage::GameRecord game = started("counting", 3);
+  domain::GameRecord game = started("counting", 3);
   game.draw_offers = {0};
   // Two of three agree: the offer stands, the game goes on.
-  const storage::StatusWrite two =
+  const domain::StatusChange two =
       status(domain::decide_draw(game, {}, account_of(game, 1), "accept"));
   EXPECT_FALSE(two.finished);
   EXPECT_EQ(two.draw_offers, (std::vector<int>{0, 1}));
@@ -134,12 +136,12 @@ TEST(DecideDraw, AThreePlayerDrawNeedsEveryRemainingSeat) {
 }
 
 TEST(DecideDraw, SeatsThatResignedTakeNoPart) {
-  storage::GameRecord game = started("counting", 3);
+  domain::GameRecord game = started("counting", 3);
   // Seat 2 resigned at ply 1 (the game row alone does not say so; the move list does).
   const Moves moves = {resigned(2, 1)};
   game.ply = 1;
   game.draw_offers = {0};
-  const storage::StatusWrite w =
+  const domain::StatusChange w =
       status(domain::decide_draw(game, moves, account_of(game, 1), "accept"));
   EXPECT_TRUE(w.finished);
   EXPECT_EQ(w.status, "finished");
@@ -147,7 +149,7 @@ TEST(DecideDraw, SeatsThatResignedTakeNoPart) {
   EXPECT_EQ(w.placements, (Placements{1, 1, 3}));
   EXPECT_EQ(w.scores, (Scores{0.5, 0.5, 0.0}));
   // Moves that are not resignations do not take anyone out.
-  storage::MoveRecord move;
+  domain::MoveRecord move;
   move.ply = 1;
   move.seat = 2;
   move.record = "2 {+0}";
@@ -155,15 +157,15 @@ TEST(DecideDraw, SeatsThatResignedTakeNoPart) {
 }
 
 TEST(DecideDraw, AResignedSeatsOfferDoesNotCountForTheOthers) {
-  storage::GameRecord game = started("counting", 3);
+  domain::GameRecord game = started("counting", 3);
   const Moves moves = {resigned(0, 1)};
   game.ply = 1;
   game.draw_offers = {0};  // made before seat 0 resigned
-  const storage::StatusWrite w =
+  const domain::StatusChange w =
       status(domain::decide_draw(game, moves, account_of(game, 1), "accept"));
   EXPECT_FALSE(w.finished);  // seat 2, still in, has not agreed
   game.draw_offers = w.draw_offers;
-  const storage::StatusWrite both =
+  const domain::StatusChange both =
       status(domain::decide_draw(game, moves, account_of(game, 2), "accept"));
   EXPECT_TRUE(both.finished);
   EXPECT_EQ(both.placements, (Placements{3, 1, 1}));
@@ -172,9 +174,9 @@ TEST(DecideDraw, AResignedSeatsOfferDoesNotCountForTheOthers) {
 // ---- decide_abort ---------------------------------------------------------------------------
 
 TEST(DecideAbort, AGameIsAbortedBeforeEverySeatHasMoved) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   game.version = 3;
-  const storage::StatusWrite w = status(domain::decide_abort(game, account_of(game, 1)));
+  const domain::StatusChange w = status(domain::decide_abort(game, account_of(game, 1)));
   EXPECT_EQ(w.game_id, kGameId);
   EXPECT_EQ(w.expected_version, 3);
   EXPECT_EQ(w.status, "aborted");
@@ -188,16 +190,16 @@ TEST(DecideAbort, AGameIsAbortedBeforeEverySeatHasMoved) {
 }
 
 TEST(DecideAbort, ItIsTooLateOnceEverySeatHasMoved) {
-  storage::GameRecord game = started("counting", 2);
-  const auto decide = [](const storage::GameRecord& g, int seat) {
+  domain::GameRecord game = started("counting", 2);
+  const auto decide = [](const domain::GameRecord& g, int seat) {
     auto d = domain::decide_move(catalog(), g, account_of(g, seat), "1", g.ply);
-    return std::move(std::get<domain::EntryDecision>(d).write);
+    return std::move(std::get<domain::EntryDecision>(d).entry);
   };
-  game = domaintest::after(game, decide(game, 0));
+  game = domain::game_after(game, decide(game, 0));
   // Seat 0 has moved, seat 1 not yet: either may still abort.
   EXPECT_EQ(status(domain::decide_abort(game, account_of(game, 0))).status, "aborted");
   EXPECT_EQ(status(domain::decide_abort(game, account_of(game, 1))).status, "aborted");
-  game = domaintest::after(game, decide(game, 1));
+  game = domain::game_after(game, decide(game, 1));
   for (int seat : {0, 1}) {
     EXPECT_EQ(refusal_of(domain::decide_abort(game, account_of(game, seat))).kind,
               RefusalKind::kAbortTooLate);
@@ -205,15 +207,15 @@ TEST(DecideAbort, ItIsTooLateOnceEverySeatHasMoved) {
 }
 
 TEST(DecideAbort, AResignationIsNoMoveForTheAbortRule) {
-  storage::GameRecord game = started("counting", 3);
+  domain::GameRecord game = started("counting", 3);
   auto resign = domain::decide_resign(catalog(), game, account_of(game, 2));
-  game = domaintest::after(game, std::get<domain::EntryDecision>(resign).write);
+  game = domain::game_after(game, std::get<domain::EntryDecision>(resign).entry);
   EXPECT_TRUE(game.moved_seats.empty());
   EXPECT_EQ(status(domain::decide_abort(game, account_of(game, 0))).status, "aborted");
 }
 
 TEST(DecideAbort, StrangersAndEndedGamesAreRefused) {
-  storage::GameRecord game = started("counting", 2);
+  domain::GameRecord game = started("counting", 2);
   EXPECT_EQ(refusal_of(domain::decide_abort(game, kStranger)).kind, RefusalKind::kNotAPlayer);
   game.status = "aborted";
   EXPECT_EQ(refusal_of(domain::decide_abort(game, account_of(game, 0))).kind,
@@ -223,7 +225,7 @@ TEST(DecideAbort, StrangersAndEndedGamesAreRefused) {
 // ---- seat_of, check_game_config --------------------------------------------------------------
 
 TEST(SeatOf, TheSeatOfTheAccountOrMinusOne) {
-  const storage::GameRecord game = started("counting", 3);
+  const domain::GameRecord game = started("counting", 3);
   for (int seat = 0; seat < 3; ++seat) {
     EXPECT_EQ(domain::seat_of(game, account_of(game, seat)), seat);
   }
@@ -248,6 +250,51 @@ TEST(CheckGameConfig, OptionsBecomeTextAndTheRulesJudgeThem) {
   EXPECT_NE(domain::check_game_config(counting, 2, R"({"target": 2})", config).find("target"),
             std::string::npos);
   EXPECT_FALSE(domain::check_game_config(counting, 4, "{}", config).empty());  // 2 or 3 players
+}
+
+}  // namespace
+
+namespace {
+
+// ---- decide_dead_abort --------------------------------------------------------------------
+
+TEST(DecideDeadAbort, AnUnclockedGameUntouchedSinceTheCutoffIsAbortedWithNoWinner) {
+  domain::GameRecord game = domaintest::started("counting", 2);
+  game.clock_json = R"({"type":"none"})";
+  game.updated_at = "2026-01-01T00:00:00.000000Z";
+  game.version = 4;
+  const auto cutoff = *hxclock::parse_rfc3339("2026-01-01T00:00:00Z");
+  auto decided = domain::decide_dead_abort(game, cutoff, 90);
+  ASSERT_TRUE(std::holds_alternative<domain::StatusChange>(decided));
+  const auto& w = std::get<domain::StatusChange>(decided);
+  EXPECT_EQ(w.expected_version, 4);
+  EXPECT_EQ(w.status, "aborted");
+  EXPECT_TRUE(w.finished);
+  EXPECT_TRUE(w.to_move.empty());
+  EXPECT_TRUE(w.draw_offers.empty());
+  EXPECT_EQ(w.event_kind, "game_aborted");
+  const auto result = nlohmann::json::parse(w.result_json);
+  EXPECT_EQ(result["summary"], "aborted: no move for 90 days");
+  EXPECT_EQ(result["termination"], "dead_game");
+  EXPECT_EQ(w.placements, (std::vector<std::optional<int>>{std::nullopt, std::nullopt}));
+  EXPECT_EQ(nlohmann::json::parse(w.event_payload_json)["reason"], "dead_game");
+}
+
+TEST(DecideDeadAbort, ClockedChangedAndEndedGamesAreNotAbandoned) {
+  domain::GameRecord game = domaintest::started("counting", 2);
+  game.clock_json = R"({"type":"none"})";
+  game.updated_at = "2026-01-01T00:00:01.000000Z";  // one second after the cutoff
+  const auto cutoff = *hxclock::parse_rfc3339("2026-01-01T00:00:00Z");
+  EXPECT_EQ(domaintest::refusal_of(domain::decide_dead_abort(game, cutoff, 90)).kind,
+            domain::RefusalKind::kBadRequest);
+  game.updated_at = "2025-12-01T00:00:00.000000Z";
+  game.clock_json = R"({"type":"per_move","days_per_move":3})";
+  EXPECT_EQ(domaintest::refusal_of(domain::decide_dead_abort(game, cutoff, 90)).kind,
+            domain::RefusalKind::kBadRequest);
+  game.clock_json = R"({"type":"none"})";
+  game.status = "finished";
+  EXPECT_EQ(domaintest::refusal_of(domain::decide_dead_abort(game, cutoff, 90)).kind,
+            domain::RefusalKind::kGameOver);
 }
 
 }  // namespace
