@@ -2,7 +2,7 @@
 // from random games in which every player places all fences first (so the board holds up to
 // 18 fences and many candidates touch existing ones). Two ways to find the legal fences:
 //   fence_generation: legal_moves(), which searches only when a fence closes a cycle of
-//                     blocked edges and crosses a pawn's witness path (move_generation.cc);
+//                     blocked edges and crosses a pawn's witness path (movegen.cc);
 //   fence_full_check: validate() on every candidate, one path search per pawn per candidate.
 // Both report candidate fences checked per second.
 

@@ -1,6 +1,5 @@
 #pragma once
-// Move notation of Hex Quoridor (rules-spec §4.8, grammar in hex_quoridor.h), and the
-// serialized position format.
+// Move notation of Hex Quoridor (rules-spec §4.8, grammar in hex_quoridor.h).
 
 #include <cstdint>
 #include <string>
@@ -21,11 +20,5 @@ Result<std::uint64_t> parse_move(const Geometry& geo, std::string_view text);
 
 // Canonical text: "e5", "Fe5E+", "pass".
 std::string format_move(const Geometry& geo, std::uint64_t move);
-
-// One line; see hex_quoridor.h for the format.
-std::string serialize_position(const Position& pos);
-// Inverse of serialize_position; kBadPosition (naming the bad field) on anything malformed or
-// inconsistent.
-Result<Position> load_position(std::string_view text);
 
 }  // namespace rules::hex_quoridor

@@ -3,6 +3,8 @@
 // fences fit and do not overlap, pawns stand on distinct cells, every pawn in play has a path
 // to its goal side, and no fence appears from nowhere.
 
+#include "rules/hex_quoridor/serialize.h"
+
 #include <charconv>
 #include <vector>
 

@@ -7,6 +7,7 @@
 #include "rules/hex_quoridor/hex_quoridor.h"
 #include "rules/hex_quoridor/notation.h"
 #include "rules/hex_quoridor/render.h"
+#include "rules/hex_quoridor/serialize.h"
 
 namespace rules::hex_quoridor {
 

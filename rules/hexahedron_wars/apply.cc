@@ -3,7 +3,7 @@
 
 #include <cassert>
 
-#include "rules/hexahedron_wars/moves.h"
+#include "rules/hexahedron_wars/movegen.h"
 #include "rules/hexahedron_wars/state.h"
 
 namespace rules::hexahedron_wars {

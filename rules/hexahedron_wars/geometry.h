@@ -90,7 +90,7 @@ class Geometry {
 };
 
 // The compiled board for 2, 3 or 4 players; nullptr for other counts. A new layout must keep
-// at most 64 squares and at most 9 opponent dice per seat (the move code, moves.h).
+// at most 64 squares and at most 9 opponent dice per seat (the move code, movegen.h).
 const Geometry* geometry_for(int players);
 // The data behind geometry_for (exposed for tests and documentation).
 LayoutSpec layout_spec(int players);

@@ -3,10 +3,11 @@
 // "{...}" annotation and a "//" comment are ignored. Output is canonical: lower-case squares
 // and token prefixes, upper-case directions, commas, "@square" glued to the claiming step.
 
+#include "rules/hexahedron_wars/notation.h"
+
 #include <cctype>
 
 #include "rules/core/play.h"
-#include "rules/hexahedron_wars/moves.h"
 
 namespace rules::hexahedron_wars {
 

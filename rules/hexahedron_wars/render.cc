@@ -1,6 +1,8 @@
 // render_game(): the board as text, turned so that the viewing seat's forward direction points
 // up (its home base at the bottom). RenderOptions::focus is ignored: the board is small.
 
+#include "rules/hexahedron_wars/render.h"
+
 #include "rules/hexahedron_wars/state.h"
 
 namespace rules::hexahedron_wars {

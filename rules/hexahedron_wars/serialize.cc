@@ -2,10 +2,11 @@
 // hexahedron_wars.h. load_game() checks every field and then insists that the text is exactly
 // what serialize_game() would write, so only canonical positions load.
 
+#include "rules/hexahedron_wars/serialize.h"
+
 #include <charconv>
 
 #include "rules/core/text.h"
-#include "rules/hexahedron_wars/state.h"
 
 namespace rules::hexahedron_wars {
 

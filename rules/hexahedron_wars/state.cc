@@ -6,6 +6,9 @@
 
 #include "rules/core/play.h"
 #include "rules/hexahedron_wars/hexahedron_wars.h"
+#include "rules/hexahedron_wars/notation.h"
+#include "rules/hexahedron_wars/render.h"
+#include "rules/hexahedron_wars/serialize.h"
 
 namespace rules::hexahedron_wars {
 

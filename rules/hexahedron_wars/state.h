@@ -1,6 +1,6 @@
 #pragma once
-// The whole-game operations behind the State adapter (state.cc): applying moves, resigning,
-// the outcome, serialization and rendering. Each works on the plain Game value.
+// The whole-game operations behind the State adapter (state.cc): applying moves, resigning and
+// the outcome. Each works on the plain Game value; serialize.h and render.h hold the text forms.
 
 #include <optional>
 #include <string>
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "rules/core/game.h"
-#include "rules/hexahedron_wars/game.h"
-#include "rules/hexahedron_wars/moves.h"
+#include "rules/hexahedron_wars/movegen.h"
+#include "rules/hexahedron_wars/position.h"
 
 namespace rules::hexahedron_wars {
 
@@ -22,12 +22,6 @@ std::vector<std::string> apply_move(Game& g, const MoveSpec& spec, RandomSource&
 std::optional<RuleError> resign_seat(Game& g, int seat);
 
 Outcome game_outcome(const Game& g);
-
-std::string serialize_game(const Game& g);
-// Validates everything; the text must be exactly what serialize_game would write.
-Result<Game> load_game(std::string_view text);
-
-std::string render_game(const Game& g, const RenderOptions& options);
 
 // Option value -> number of setup victory blockers; -1 when unknown.
 int blocker_count(std::string_view option_value);

@@ -1,7 +1,7 @@
 // walk_move(): replays a move token by token against the rules, naming the first rule it
-// breaks. Move generation (moves.cc) uses the same primitives from game.h, so the two agree.
+// breaks. Move generation (movegen.cc) uses the same primitives from position.h, so the two agree.
 
-#include "rules/hexahedron_wars/moves.h"
+#include "rules/hexahedron_wars/movegen.h"
 
 namespace rules::hexahedron_wars {
 

@@ -6,7 +6,7 @@
 //      queries ("under attack" = some other player could capture it on his next move, §5.4);
 //   3. legal moves: pseudo-legal moves filtered by declared check (I-HM-12, I-HM-28) and by
 //      the self-check objection (I-HM-13), each expanded by the check declarations it allows.
-// Hot paths use only the precomputed tables of board.h; no strings are built.
+// Hot paths use only the precomputed tables of geometry.h; no strings are built.
 
 #include <optional>
 #include <string>

@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "rules/core/game.h"
-#include "rules/heximeros/board.h"
+#include "rules/heximeros/geometry.h"
 #include "rules/heximeros/ruleset.h"
 
 namespace rules::heximeros {

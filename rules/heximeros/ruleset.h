@@ -42,7 +42,7 @@ inline constexpr int kColours = 6;
 inline constexpr std::array<const char*, kColours> kColourNames = {"Silver", "Blue",  "Yellow",
                                                                    "Orange", "Green", "Red"};
 inline constexpr std::array<char, kColours> kColourLetters = {'s', 'b', 'y', 'o', 'g', 'r'};
-// The flat direction each colour's Militants advance in (direction indices of board.h:
+// The flat direction each colour's Militants advance in (direction indices of geometry.h:
 // 3 = N, 1 = NE, 11 = SE, 9 = S, 7 = SW, 5 = NW).
 inline constexpr std::array<int, kColours> kForward = {3, 1, 11, 9, 7, 5};
 
@@ -75,7 +75,7 @@ enum class MoveStyle : std::uint8_t {
   kMilitant,  // forward-relative: see the Militant rules in movegen.cc
 };
 
-// Direction masks over the twelve axes of board.h: odd bits are flats, even bits are lines.
+// Direction masks over the twelve axes of geometry.h: odd bits are flats, even bits are lines.
 inline constexpr std::uint16_t kFlats = 0xAAA;
 inline constexpr std::uint16_t kLines = 0x555;
 inline constexpr std::uint16_t kAllAxes = 0xFFF;

@@ -1,12 +1,12 @@
 // The rule checks behind validate(): one function per action kind, returning the rule an
 // action breaks as a value (cheap: the brute-force enumerator in the tests calls it millions of
-// times), and describe(), which words it. The generator in turns.cc never calls these; the
+// times), and describe(), which words it. The generator in movegen.cc never calls these; the
 // tests check that both agree.
 
 #include <array>
 
+#include "rules/iso_path/movegen.h"
 #include "rules/iso_path/notation.h"
-#include "rules/iso_path/turns.h"
 
 namespace rules::iso_path {
 

@@ -15,7 +15,7 @@
 #include <string_view>
 
 #include "rules/core/result.h"
-#include "rules/iso_path/turns.h"
+#include "rules/iso_path/movegen.h"
 
 namespace rules::iso_path {
 

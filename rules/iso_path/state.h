@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "rules/core/game.h"
-#include "rules/iso_path/board.h"
-#include "rules/iso_path/turns.h"
+#include "rules/iso_path/movegen.h"
+#include "rules/iso_path/position.h"
 
 namespace rules::iso_path {
 

@@ -184,7 +184,19 @@ TEST_P(GameContract, RejectsUnofferedPlayerCount) {
 
 INSTANTIATE_TEST_SUITE_P(AllGames, GameContract, ::testing::ValuesIn(all_game_cases()),
                          [](const auto& param_info) { return param_info.param.label; });
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GameContract);
+
+// The suite above has one instance per case, so an empty registry would leave it passing with
+// nothing checked: every registered game must have cases, and there must be games. (Without
+// GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST, gtest also reports an empty instantiation.)
+TEST(GameContractCases, CoverEveryRegisteredGame) {
+  const std::vector<GameCase> cases = all_game_cases();
+  ASSERT_FALSE(all_games().empty()) << "the registry lists no game";
+  for (const GameDef& game : all_games()) {
+    const bool covered =
+        std::any_of(cases.begin(), cases.end(), [&](const GameCase& c) { return c.game == &game; });
+    EXPECT_TRUE(covered) << game.info.id << " has no contract case";
+  }
+}
 
 }  // namespace
 }  // namespace rules::testing

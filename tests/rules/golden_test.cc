@@ -75,7 +75,6 @@ TEST_P(GoldenPlaythrough, MatchesCheckedInText) {
 
 INSTANTIATE_TEST_SUITE_P(AllGames, GoldenPlaythrough, ::testing::ValuesIn(all_game_cases()),
                          [](const auto& param_info) { return param_info.param.label; });
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GoldenPlaythrough);
 
 }  // namespace
 }  // namespace rules::testing
