@@ -19,8 +19,8 @@
 #include <random>
 #include <string>
 
+#include "lib/fairness/fairness.h"
 #include "services/api/game_service.h"
-#include "services/fairness/fairness.h"
 #include "services/storage/migrations.h"
 #include "services/storage/pool.h"
 #include "tests/services/game/service_fixture.h"

@@ -14,7 +14,7 @@
 #include <random>
 #include <vector>
 
-#include "services/competition/swiss.h"
+#include "lib/competition/swiss.h"
 
 namespace {
 

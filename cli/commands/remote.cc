@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "cli/commands/exit_codes.h"
-#include "services/clock/clock.h"
+#include "lib/clock/clock.h"
 
 namespace cli {
 

@@ -6,9 +6,9 @@
 
 #include "cli/commands/exit_codes.h"
 #include "cli/commands/remote.h"
+#include "lib/fairness/fairness.h"
 #include "rules/core/play.h"
 #include "rules/core/registry.h"
-#include "services/fairness/fairness.h"
 
 namespace cli {
 

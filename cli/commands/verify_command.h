@@ -1,6 +1,6 @@
 #pragma once
 // `hexpost verify GAME_ID`: checks a game against its fairness data with the same code the
-// server uses (services/fairness) and the rules library:
+// server uses (lib/fairness) and the rules library:
 //   1. the commitment is SHA-256 of the revealed server seed;
 //   2. the game seed re-derives from the server seed, the game id and the player seeds;
 //   3. the seat assignment and every setup draw re-derive (ply 0);

@@ -1,9 +1,9 @@
 // POST/GET /v1/challenges, GET /v1/challenges/{id}, POST /v1/challenges/{id}/accept|decline.
 #include <algorithm>
 
+#include "lib/fairness/fairness.h"
 #include "services/api/routes.h"
 #include "services/domain/clock_rules.h"
-#include "services/fairness/fairness.h"
 
 namespace api {
 

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "lib/clock/clock.h"
 #include "services/api/server.h"
-#include "services/clock/clock.h"
 #include "services/domain/credentials.h"
 #include "services/domain/game_logic.h"
 #include "services/play/play_service.h"

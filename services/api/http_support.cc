@@ -3,10 +3,10 @@
 #include <charconv>
 #include <cmath>
 
+#include "lib/fairness/fairness.h"
 #include "services/api/game_service.h"
 #include "services/api/json_body.h"
 #include "services/api/problem.h"
-#include "services/fairness/fairness.h"
 
 namespace api {
 

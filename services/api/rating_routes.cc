@@ -3,8 +3,8 @@
 #include <chrono>
 #include <cmath>
 
+#include "lib/competition/glicko2.h"
 #include "services/api/routes.h"
-#include "services/competition/glicko2.h"
 
 namespace api {
 

@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "services/clock/clock.h"
+#include "lib/clock/clock.h"
 #include "services/domain/game_logic.h"
 
 namespace domain {

@@ -4,7 +4,7 @@
 
 #include <stdexcept>
 
-#include "services/fairness/fairness.h"
+#include "lib/fairness/fairness.h"
 
 namespace domain {
 

@@ -6,9 +6,9 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "lib/fairness/fairness.h"
 #include "rules/core/play.h"
 #include "rules/core/registry.h"
-#include "services/fairness/fairness.h"
 
 namespace domain {
 

@@ -5,7 +5,7 @@
 
 #include <optional>
 
-#include "services/clock/clock.h"
+#include "lib/clock/clock.h"
 #include "services/domain/game_logic.h"
 #include "services/storage/games_repository.h"
 #include "services/storage/mail_repository.h"

@@ -18,8 +18,8 @@
 #include <memory>
 #include <string>
 
-#include "services/clock/clock.h"
-#include "services/clock/periodic.h"
+#include "lib/clock/clock.h"
+#include "lib/clock/periodic.h"
 #include "services/domain/game_logic.h"
 #include "services/mail/smtp.h"
 #include "services/storage/games_repository.h"

@@ -23,7 +23,7 @@
 #include <variant>
 #include <vector>
 
-#include "services/clock/clock.h"
+#include "lib/clock/clock.h"
 #include "services/domain/game_logic.h"
 #include "services/play/context_cache.h"
 #include "services/play/move_cache.h"

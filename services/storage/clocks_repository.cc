@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "services/clock/clock.h"
+#include "lib/clock/clock.h"
 #include "services/storage/pool.h"
 #include "services/storage/sql_util.h"
 

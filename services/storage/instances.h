@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "services/clock/clock.h"
-#include "services/clock/periodic.h"
+#include "lib/clock/clock.h"
+#include "lib/clock/periodic.h"
 
 namespace storage {
 

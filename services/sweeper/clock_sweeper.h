@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "services/clock/clock.h"
-#include "services/clock/periodic.h"
+#include "lib/clock/clock.h"
+#include "lib/clock/periodic.h"
 #include "services/play/play_service.h"
 #include "services/storage/clocks_repository.h"
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <map>
 
-#include "services/competition/berger.h"
-#include "services/competition/knockout.h"
-#include "services/competition/swiss.h"
-#include "services/competition/tables.h"
+#include "lib/competition/berger.h"
+#include "lib/competition/knockout.h"
+#include "lib/competition/swiss.h"
+#include "lib/competition/tables.h"
 
 namespace tournament {
 namespace {

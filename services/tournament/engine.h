@@ -1,5 +1,5 @@
 // Tournament decisions: which games the next round holds, when a round or the tournament is
-// over, and the standings. Pure (services/competition plus plain structs): the worker loads a
+// over, and the standings. Pure (lib/competition plus plain structs): the worker loads a
 // State, calls decide(), and stores the Decision in one transaction.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "services/competition/tiebreaks.h"
+#include "lib/competition/tiebreaks.h"
 
 namespace tournament {
 

@@ -3,8 +3,8 @@
 #include <charconv>
 #include <stdexcept>
 
-#include "services/clock/clock.h"
-#include "services/competition/placement.h"
+#include "lib/clock/clock.h"
+#include "lib/competition/placement.h"
 
 namespace tourney {
 namespace {

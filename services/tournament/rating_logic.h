@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "services/competition/elo.h"
-#include "services/competition/glicko2.h"
+#include "lib/competition/elo.h"
+#include "lib/competition/glicko2.h"
 #include "services/storage/ratings_repository.h"
 
 namespace tourney {

@@ -6,10 +6,10 @@
 #include <map>
 #include <set>
 
-#include "services/clock/clock.h"
-#include "services/competition/league.h"
-#include "services/competition/pairing.h"
-#include "services/competition/trf.h"
+#include "lib/clock/clock.h"
+#include "lib/competition/league.h"
+#include "lib/competition/pairing.h"
+#include "lib/competition/trf.h"
 
 namespace tourney {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "services/fairness/fairness.h"
+#include "lib/fairness/fairness.h"
 #include "services/tournament/tournament_logic.h"
 
 namespace tourney {

@@ -6,8 +6,8 @@
 
 #include <chrono>
 
-#include "services/clock/clock.h"
-#include "services/clock/periodic.h"
+#include "lib/clock/clock.h"
+#include "lib/clock/periodic.h"
 #include "services/domain/game_logic.h"
 #include "services/storage/ratings_repository.h"
 #include "services/storage/tournaments_repository.h"

@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "services/competition/berger.h"
+#include "lib/competition/berger.h"
 
 namespace competition {
 namespace {

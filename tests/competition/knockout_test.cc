@@ -1,7 +1,7 @@
 // Knockout brackets: standard seeding for 8 and 16, byes, and k-game matches with tie-breaks.
 #include <gtest/gtest.h>
 
-#include "services/competition/knockout.h"
+#include "lib/competition/knockout.h"
 
 namespace competition {
 namespace {

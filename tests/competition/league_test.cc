@@ -1,7 +1,7 @@
 // League seasons: initial divisions, promotion, relegation, opt-outs and newcomers.
 #include <gtest/gtest.h>
 
-#include "services/competition/league.h"
+#include "lib/competition/league.h"
 
 namespace competition {
 namespace {

@@ -1,9 +1,9 @@
 // Elo (FIDE), Glicko-2 (Glickman's worked example) and multi-player placements.
 #include <gtest/gtest.h>
 
-#include "services/competition/elo.h"
-#include "services/competition/glicko2.h"
-#include "services/competition/placement.h"
+#include "lib/competition/elo.h"
+#include "lib/competition/glicko2.h"
+#include "lib/competition/placement.h"
 
 namespace competition {
 namespace {

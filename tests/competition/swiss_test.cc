@@ -7,7 +7,7 @@
 #include <random>
 #include <set>
 
-#include "services/competition/swiss.h"
+#include "lib/competition/swiss.h"
 
 namespace competition {
 namespace {

@@ -1,7 +1,7 @@
 // Multi-player tables: grouping with byes, and fair seat rotation.
 #include <gtest/gtest.h>
 
-#include "services/competition/tables.h"
+#include "lib/competition/tables.h"
 
 namespace competition {
 namespace {

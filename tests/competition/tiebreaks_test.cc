@@ -1,8 +1,8 @@
 // Tie-breaks on worked examples (FIDE Handbook C.02 §13).
 #include <gtest/gtest.h>
 
-#include "services/competition/pairing.h"
-#include "services/competition/tiebreaks.h"
+#include "lib/competition/pairing.h"
+#include "lib/competition/tiebreaks.h"
 
 namespace competition {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <sstream>
 
-#include "services/competition/pairing.h"
-#include "services/competition/trf.h"
+#include "lib/competition/pairing.h"
+#include "lib/competition/trf.h"
 
 namespace competition {
 namespace {

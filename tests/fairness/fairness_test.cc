@@ -1,7 +1,7 @@
-// The fairness scheme of services/fairness/fairness.h. Expected values were computed
+// The fairness scheme of lib/fairness/fairness.h. Expected values were computed
 // independently with Python's hashlib and hmac modules, so these pin the scheme itself.
 
-#include "services/fairness/fairness.h"
+#include "lib/fairness/fairness.h"
 
 #include <gtest/gtest.h>
 

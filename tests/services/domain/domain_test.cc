@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <set>
 
+#include "lib/fairness/fairness.h"
 #include "services/domain/credentials.h"
 #include "services/domain/game_logic.h"
-#include "services/fairness/fairness.h"
 #include "tests/services/game/counting_game.h"
 
 namespace {

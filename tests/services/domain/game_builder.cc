@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <variant>
 
-#include "services/fairness/fairness.h"
+#include "lib/fairness/fairness.h"
 #include "tests/services/game/counting_game.h"
 
 namespace domaintest {

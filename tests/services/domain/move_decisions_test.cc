@@ -1,7 +1,7 @@
 // Pure tests of the decisions that append to a game's move list (decide_move, preview_move,
 // decide_resign, decide_timeout) and of the deadline checks, on in-memory rows: no database.
 // Expectations come from the rules of the games (counting_game.h, the hex-quoridor README) and
-// from the fairness scheme (services/fairness/fairness.h), not from the decisions' code.
+// from the fairness scheme (lib/fairness/fairness.h), not from the decisions' code.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -9,8 +9,8 @@
 #include <chrono>
 #include <set>
 
+#include "lib/clock/clock.h"
 #include "rules/core/play.h"
-#include "services/clock/clock.h"
 #include "services/domain/clock_rules.h"
 #include "services/domain/game_logic.h"
 #include "tests/services/domain/game_builder.h"

@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lib/clock/clock.h"
 #include "rules/core/play.h"
-#include "services/clock/clock.h"
 #include "services/domain/clock_rules.h"
 #include "services/domain/game_logic.h"
 #include "tests/services/domain/game_builder.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "services/clock/clock.h"
+#include "lib/clock/clock.h"
 #include "tests/services/game/service_fixture.h"
 
 namespace clocktest {

@@ -5,8 +5,8 @@
 
 #include <random>
 
+#include "lib/fairness/fairness.h"
 #include "rules/core/play.h"
-#include "services/fairness/fairness.h"
 #include "tests/services/game/service_fixture.h"
 
 namespace {

@@ -17,7 +17,7 @@
 #include <thread>
 
 #include "bench/load/load_driver.h"
-#include "services/fairness/fairness.h"
+#include "lib/fairness/fairness.h"
 #include "tests/services/game/service_fixture.h"
 #include "tests/support/private_cluster.h"
 #include "tests/support/subprocess.h"

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <numeric>
 
-#include "services/clock/clock.h"
-#include "services/fairness/fairness.h"
+#include "lib/clock/clock.h"
+#include "lib/fairness/fairness.h"
 #include "tests/services/tournament/tournament_support.h"
 
 namespace {

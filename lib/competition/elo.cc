@@ -1,4 +1,4 @@
-#include "services/competition/elo.h"
+#include "lib/competition/elo.h"
 
 #include <algorithm>
 #include <cmath>

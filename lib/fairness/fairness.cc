@@ -1,4 +1,4 @@
-#include "services/fairness/fairness.h"
+#include "lib/fairness/fairness.h"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>

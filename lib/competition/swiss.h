@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "services/competition/pairing.h"
+#include "lib/competition/pairing.h"
 
 namespace competition {
 

@@ -1,4 +1,4 @@
-#include "services/competition/tables.h"
+#include "lib/competition/tables.h"
 
 #include <algorithm>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "services/competition/berger.h"
+#include "lib/competition/berger.h"
 
 #include <stdexcept>
 #include <utility>

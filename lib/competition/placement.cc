@@ -1,4 +1,4 @@
-#include "services/competition/placement.h"
+#include "lib/competition/placement.h"
 
 namespace competition {
 

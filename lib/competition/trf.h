@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "services/competition/tiebreaks.h"
+#include "lib/competition/tiebreaks.h"
 
 namespace competition {
 

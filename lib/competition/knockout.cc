@@ -1,4 +1,4 @@
-#include "services/competition/knockout.h"
+#include "lib/competition/knockout.h"
 
 #include <numeric>
 #include <stdexcept>

@@ -1,9 +1,9 @@
-#include "services/competition/tiebreaks.h"
+#include "lib/competition/tiebreaks.h"
 
 #include <algorithm>
 #include <tuple>
 
-#include "services/competition/pairing.h"
+#include "lib/competition/pairing.h"
 
 namespace competition {
 namespace {

@@ -1,4 +1,4 @@
-#include "services/competition/swiss.h"
+#include "lib/competition/swiss.h"
 
 #include <algorithm>
 #include <numeric>

@@ -1,4 +1,4 @@
-#include "services/clock/clock.h"
+#include "lib/clock/clock.h"
 
 #include <charconv>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "services/competition/league.h"
+#include "lib/competition/league.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "services/clock/periodic.h"
+#include "lib/clock/periodic.h"
 
 #include <utility>
 

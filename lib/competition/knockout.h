@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "services/competition/pairing.h"
+#include "lib/competition/pairing.h"
 
 namespace competition {
 

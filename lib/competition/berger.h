@@ -1,7 +1,7 @@
 // Round-robin schedules by the FIDE Berger tables (FIDE Handbook C.05, Annex 1).
 #pragma once
 
-#include "services/competition/pairing.h"
+#include "lib/competition/pairing.h"
 
 namespace competition {
 

@@ -1,9 +1,9 @@
-#include "services/competition/trf.h"
+#include "lib/competition/trf.h"
 
 #include <cstdio>
 #include <map>
 
-#include "services/competition/pairing.h"
+#include "lib/competition/pairing.h"
 
 namespace competition {
 namespace {

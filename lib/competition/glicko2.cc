@@ -1,4 +1,4 @@
-#include "services/competition/glicko2.h"
+#include "lib/competition/glicko2.h"
 
 #include <algorithm>
 #include <cmath>
