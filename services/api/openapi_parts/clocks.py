@@ -1,4 +1,4 @@
-# Issue 8: correspondence clocks (docs/clocks.md). Run by ../openapi_gen.py with its globals.
+# Correspondence clocks (docs/clocks.md). Run by ../openapi_gen.py with its globals.
 tags.append({"name": "clocks", "description": "Time controls, vacation, time zones, the admin pause"})
 schemas["TimeControl"] = {"description": "Absent, null, {} or {\"type\":\"none\"}: unclocked. Stored and shown normalised (with `type`).",
   "oneOf": [

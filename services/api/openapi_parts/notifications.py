@@ -1,4 +1,4 @@
-# Issue 12: play by email (docs/mail.md). Run by ../openapi_gen.py with its globals.
+# Play by email (docs/mail.md). Run by ../openapi_gen.py with its globals.
 tags.append({"name": "notifications", "description": "Mail notifications, move addresses and unsubscribing"})
 mode = {"type": "string", "enum": ["every", "digest", "off"]}
 kinds = ["your_turn", "game_over", "challenge", "reminder", "tournament_round", "tournament_standings"]
@@ -7,7 +7,7 @@ schemas["Notifications"] = {"type": "object", "required": ["email", "kinds", "su
   "kinds": {"type": "object", "properties": {k: mode for k in kinds}, "description": "Per kind: every mail, one daily digest, or none (default every; bots off)"},
   "suppressed": {"type": "boolean", "description": "The address bounced too often (5xx); no mail is sent to it"},
   "hard_bounces": {"type": "integer", "description": "5xx refusals in a row"}}}
-schemas["Me"]["properties"]["email_suppressed"] = {"type": "boolean", "description": "No mail is sent to this address after repeated hard bounces (issue 12)"}
+schemas["Me"]["properties"]["email_suppressed"] = {"type": "boolean", "description": "No mail is sent to this address after repeated hard bounces"}
 paths["/v1/me/notifications"] = {
   "get": op("getNotifications", "The caller's mail preferences per kind and the state of their address",
             merge({"200": jbody(sref("Notifications"))}, auth_errors), ["notifications"]),

@@ -1,4 +1,4 @@
-# Issue 9: the Bot API (docs/bot-protocol.md). Run by ../openapi_gen.py with its globals.
+# The Bot API (docs/bot-protocol.md). Run by ../openapi_gen.py with its globals.
 tags.append({"name": "bots", "description": "Event streams, game streams and the turn queue (docs/bot-protocol.md)"})
 schemas["Turn"] = {"type": "object", "description": "A game where it is the caller's turn", "properties": {
   "game_id": {"type": "string"}, "game": {"type": "string"}, "ply": {"type": "integer"}, "seat": {"type": "integer"},

@@ -1,4 +1,4 @@
-# Issue 11: ratings and tournaments (docs/ratings-tournaments.md). Run by ../openapi_gen.py with its globals.
+# Ratings and tournaments (docs/ratings-tournaments.md). Run by ../openapi_gen.py with its globals.
 tags.append({"name": "tournaments", "description": "Round robin, Swiss, knockout and league tournaments"})
 tags.append({"name": "ratings", "description": "Elo and Glicko-2 ratings per game pool"})
 schemas["NewTournament"] = {"type": "object", "required": ["name", "game", "format"], "properties": {
