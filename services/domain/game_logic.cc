@@ -215,10 +215,10 @@ std::variant<EntryDecision, Refusal> decide_move(const Catalog& catalog, const G
   auto prepared = prepare(catalog, game, account_id, seat);
   if (auto* refusal = std::get_if<Refusal>(&prepared)) return *refusal;
   if (seen_ply != game.ply) {
-    return Refusal{
-        RefusalKind::kStalePly,
-        "the game is at ply " + std::to_string(game.ply) + ", not " + std::to_string(seen_ply),
-        {}};
+    return Refusal{RefusalKind::kStalePly,
+                   "the game is at ply " + std::to_string(game.ply) +
+                       (seen_ply < 0 ? std::string() : ", not " + std::to_string(seen_ply)),
+                   {}};
   }
   if (!contains(game.to_move, seat)) {
     return Refusal{RefusalKind::kNotYourTurn, "it is not your turn", {}};

@@ -75,7 +75,7 @@ struct EntryDecision {
 // produces come from the write itself.
 GameRecord game_after(GameRecord before, const Entry& entry);
 
-// A move at the ply the player saw.
+// A move at the ply the player saw (negative: a ply no game reaches, refused as stale).
 std::variant<EntryDecision, Refusal> decide_move(const Catalog& catalog, const GameRecord& game,
                                                  Id account_id, std::string_view text,
                                                  int seen_ply);

@@ -112,12 +112,15 @@ class PlayService {
   // Times out every seat of the game whose deadline is at or before `now` (with auto-vacation,
   // a seat with a whole vacation day left takes it instead). Returns the timeout entries stored.
   int expire(Id game_id, hxclock::TimePoint now);
+  // Flag falls this instance turned into vacation days (auto-vacation).
   int auto_vacations() const { return auto_vacations_.load(); }
 
   // ---- reads (they fill and use this instance's copies)
+  // The first context of a request made with a token; the idempotency row is `key`'s.
   Context context(const std::string& token_hash, Id game_id, const std::string& key = "");
   std::optional<LoadedGame> load(Id game_id, bool with_moves);
-  // load() and the token in one statement, with all moves after `moves_after` when with_moves.
+  // load() and the token in one statement (the moves, when with_moves, are the cached prefix
+  // plus the rows after it).
   storage::GamesRepository::AuthenticatedLoad load_as(const std::string& token_hash, Id game_id,
                                                       bool with_moves);
   // A committed event of the game from any instance: a move event names the ply it made, and a
