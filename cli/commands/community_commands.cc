@@ -210,9 +210,19 @@ void add_community_commands(CLI::App& app, int& exit_code) {
 
 void add_help_command(CLI::App& app, int& exit_code) {
   CLI::App* help = app.add_subcommand("help", "help topics");
-  help->require_subcommand(1);
+  help->require_subcommand(0, 1);
   help->add_subcommand("exit-codes", "what each exit code means")->callback([&exit_code] {
     print_exit_codes(std::cout);
+    exit_code = kExitOk;
+  });
+  // `hexpost help` alone: the commands and the topics, as a successful answer.
+  help->callback([&app, help, &exit_code] {
+    if (!help->get_subcommands().empty()) return;
+    std::cout << app.get_formatter()->make_help(&app, app.get_name(), CLI::AppFormatMode::Normal)
+              << "\nHelp topics (hexpost help TOPIC):\n";
+    for (const CLI::App* topic : help->get_subcommands([](CLI::App*) { return true; })) {
+      std::cout << "  " << topic->get_name() << "  " << topic->get_description() << "\n";
+    }
     exit_code = kExitOk;
   });
 }

@@ -123,9 +123,9 @@ void add_next(CLI::App& app, int& exit_code) {
       json games = client.get_json("/v1/me/games?turn=mine&status=active&limit=100")
                        .value("games", json::array());
       sort_games_for_list(games);
-      if (games.empty()) {
+      if (games.empty()) {  // nothing to do is no failure
         std::cerr << "No game is waiting for you.\n";
-        return static_cast<int>(kExitFailed);
+        return static_cast<int>(kExitOk);
       }
       ShowFlags show = *f;
       show.id = games.front().value("id", "");

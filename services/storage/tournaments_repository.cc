@@ -292,10 +292,13 @@ JoinStatus TournamentsRepository::join(Id tournament_id, Id account_id, const st
     const pqxx::result r = tx.exec_params(
         "SELECT status = 'open' AND (entry_opens_at IS NULL OR entry_opens_at <= $2::timestamptz) "
         "AND (entry_closes_at IS NULL OR entry_closes_at > $2::timestamptz), capacity IS NOT NULL "
-        "AND capacity <= (SELECT count(*) FROM tournament_entrants WHERE tournament_id = $1) "
+        "AND capacity <= (SELECT count(*) FROM tournament_entrants WHERE tournament_id = $1), "
+        "EXISTS (SELECT 1 FROM tournament_entrants WHERE tournament_id = $1 AND account_id = $3) "
         "FROM tournaments WHERE id = $1 FOR UPDATE",
-        tournament_id, at);
+        tournament_id, at, account_id);
     if (r.empty()) return JoinStatus::kNotFound;
+    // A caller already in is told so, whether or not the tournament has filled or closed since.
+    if (r[0][2].as<bool>()) return JoinStatus::kAlreadyJoined;
     if (!r[0][0].as<bool>()) return JoinStatus::kClosed;
     if (r[0][1].as<bool>()) return JoinStatus::kFull;
     const pqxx::result inserted = tx.exec_params(

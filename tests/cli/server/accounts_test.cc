@@ -117,6 +117,14 @@ TEST(CliAccounts, UsageErrorsExitTwoAndHelpExitCodesListsThemAll) {
                            "  3  conflict", "  4  authentication", "  5  rate limited"}) {
     EXPECT_NE(help.out.find(line), std::string::npos) << line;
   }
+  // `help` alone lists the commands and the topics, and succeeds.
+  const auto topics = hexpost(user, {"help"});
+  EXPECT_EQ(topics.exit_code, 0) << topics.err;
+  EXPECT_NE(topics.out.find("Help topics (hexpost help TOPIC):\n  exit-codes  what each exit code "
+                            "means\n"),
+            std::string::npos)
+      << topics.out;
+  EXPECT_NE(topics.out.find("  next "), std::string::npos) << topics.out;
   const auto move_help = hexpost(user, {"move", "--help"});
   EXPECT_EQ(move_help.exit_code, 0);
   EXPECT_NE(move_help.out.find("--dry-run"), std::string::npos);

@@ -435,6 +435,9 @@ TEST(TournamentFlow, RefusalsSayWhy) {
   const Account c = make_account(client, "rfc");
   EXPECT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), c.token).body.at("code"),
             "tournament_full");
+  // Full now, but a member who joins again is told that it is already in.
+  EXPECT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), b.token).body.at("code"),
+            "already_joined");
   EXPECT_EQ(
       client.post("/v1/tournaments/" + id + "/start", json::object(), b.token).body.at("code"),
       "not_the_organiser");
