@@ -48,6 +48,7 @@ void post_account(GameService& s, const Request& req, Response& res) {
                     {{"field", "username"}});
   }
   no_store(res);
+  res.set_header("Location", "/v1/me");  // the account, as its token sees it
   send_json(res, 201, {{"username", username}, {"token", *created.token}});
 }
 
@@ -89,6 +90,7 @@ void post_token(GameService& s, const Request& req, Response& res) {
   const storage::Id id =
       s.accounts.create_token(account->id, new_token_record(token, name, scopes));
   no_store(res);
+  res.set_header("Location", "/v1/tokens/" + std::to_string(id));
   send_json(res, 201,
             {{"id", std::to_string(id)}, {"token", token}, {"scopes", scopes}, {"name", name}});
 }

@@ -46,6 +46,7 @@ void post_vacation(GameService& s, const Request& req, Response& res) {
     default:
       break;
   }
+  res.set_header("Location", "/v1/me/vacation");
   send_json(res, 201, vacation_view(s, me.account_id));
 }
 

@@ -167,6 +167,7 @@ void join_tournament(GameService& s, const Request& req, Response& res) {
     case St::kJoined:
       break;
   }
+  res.set_header("Location", "/v1/tournaments/" + std::to_string(id));
   send_json(res, 201, {{"joined", true}, {"tournament_id", std::to_string(id)}});
 }
 

@@ -181,6 +181,7 @@ TEST(ClockVacation, FreezesExactlyInEveryGameThatAllowsIt) {
   clock.set(t0 + 24h);
   const Reply started = c.post("/v1/me/vacation", {{"days", 10}}, a.token);
   ASSERT_EQ(started.status, 201) << started.text;
+  EXPECT_EQ(started.header("Location"), "/v1/me/vacation");
   EXPECT_EQ(started.body.at("on_vacation"), true);
   EXPECT_DOUBLE_EQ(started.body.at("remaining_days").get<double>(), 20.0);
   EXPECT_EQ(c.post("/v1/me/vacation", {{"days", 1}}, a.token).body.at("code"),

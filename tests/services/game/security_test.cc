@@ -87,6 +87,7 @@ TEST(Auth, TokensAreListedRevokedAndScoped) {
                                                   {"scopes", {"organise"}}});
   ASSERT_EQ(narrow.status, 201) << narrow.text;
   EXPECT_EQ(narrow.header("Cache-Control"), "no-store");
+  EXPECT_EQ(narrow.header("Location"), "/v1/tokens/" + narrow.body.at("id").get<std::string>());
   const std::string token = narrow.body.at("token");
   EXPECT_EQ(token.rfind("hxp_", 0), 0u);
   const Reply too_wide = client.post("/v1/tokens", {{"username", a.username},
@@ -133,6 +134,11 @@ TEST(Auth, AccountValidation) {
                              {{"username", "okname"}, {"email", "x@y.z"}, {"password", "short"}}),
                  400, "weak_password");
   expect_problem(client.post("/v1/accounts", {{"username", 5}}), 400, "invalid_field");
+  const Reply created =
+      client.post("/v1/accounts",
+                  {{"username", a.username + "x"}, {"email", "x@y.z"}, {"password", "longenough"}});
+  ASSERT_EQ(created.status, 201) << created.text;
+  EXPECT_EQ(created.header("Location"), "/v1/me");  // the account, as its token sees it
 }
 
 TEST(RateLimit, TokenBucketGives429WithRetryAfterAndRateLimitHeaders) {

@@ -428,7 +428,9 @@ TEST(TournamentFlow, RefusalsSayWhy) {
   EXPECT_EQ(
       client.post("/v1/tournaments/" + id + "/start", json::object(), a.token).body.at("code"),
       "too_few_entrants");
-  EXPECT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), a.token).status, 201);
+  const auto joined = client.post("/v1/tournaments/" + id + "/join", json::object(), a.token);
+  EXPECT_EQ(joined.status, 201);
+  EXPECT_EQ(joined.header("Location"), "/v1/tournaments/" + id);
   EXPECT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), a.token).body.at("code"),
             "already_joined");
   EXPECT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), b.token).status, 201);
