@@ -196,31 +196,22 @@ std::variant<StatusChange, Refusal> decide_dead_abort(const GameRecord& game,
     return Refusal{RefusalKind::kGameOver, "the game is " + game.status, {}};
   }
   const auto updated = hxclock::parse_rfc3339(game.updated_at);
-  const bool clocked = json::parse(game.clock_json, nullptr, false).value("type", "none") != "none";
-  if (clocked || !updated || *updated > cutoff) {
+  const auto control = parse_time_control(json::parse(game.clock_json, nullptr, false));
+  const bool unclocked = std::holds_alternative<TimeControl>(control) &&
+                         std::get<TimeControl>(control).type == TimeControl::Type::kNone;
+  if (!unclocked || !updated || *updated > cutoff) {
     return Refusal{RefusalKind::kBadRequest, "the game is not abandoned", {}};
   }
-  StatusChange w;
-  w.game_id = game.id;
-  w.expected_version = game.version;
-  w.status = "aborted";
-  w.finished = true;
-  w.result_json = json{
-      {"summary", "aborted: no move for " + std::to_string(days) + " days"},
-      {"seats", json::array()},
-      {"termination",
-       "dead_game"}}.dump();
-  w.placements.assign(game.players, std::nullopt);
-  w.scores.assign(game.players, std::nullopt);
-  w.event_kind = "game_aborted";
-  for (const auto& seat : game.seats) w.recipients.push_back(seat.account_id);
-  w.event_payload_json = json{
-      {"game_id", std::to_string(game.id)},
-      {"seat", nullptr},
-      {"status", "aborted"},
-      {"reason",
-       "dead_game"}}.dump();
-  return w;
+  return aborted(game,
+                 json{{"summary", "aborted: no move for " + std::to_string(days) + " days"},
+                      {"seats", json::array()},
+                      {"termination", "dead_game"}}
+                     .dump(),
+                 json{{"game_id", std::to_string(game.id)},
+                      {"seat", nullptr},
+                      {"status", "aborted"},
+                      {"reason", "dead_game"}}
+                     .dump());
 }
 
 std::vector<double> parse_reminder_fractions(const std::string& text) {

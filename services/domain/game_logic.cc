@@ -365,19 +365,25 @@ std::variant<StatusChange, Refusal> decide_abort(const GameRecord& game, Id acco
     return Refusal{
         RefusalKind::kAbortTooLate, "every seat has moved; the game can no longer be aborted", {}};
   }
+  return aborted(
+      game,
+      json{{"summary", "aborted by " + game.seats[seat].username}, {"seats", json::array()}}.dump(),
+      json{{"game_id", std::to_string(game.id)}, {"seat", seat}, {"status", "aborted"}}.dump());
+}
+
+StatusChange aborted(const GameRecord& game, const std::string& result_json,
+                     const std::string& event_payload_json) {
   StatusChange w;
   w.game_id = game.id;
   w.expected_version = game.version;
   w.status = "aborted";
   w.finished = true;
-  w.result_json =
-      json{{"summary", "aborted by " + game.seats[seat].username}, {"seats", json::array()}}.dump();
+  w.result_json = result_json;
   w.placements.assign(game.players, std::nullopt);
   w.scores.assign(game.players, std::nullopt);
   w.event_kind = "game_aborted";
   w.recipients = recipients(game);
-  w.event_payload_json =
-      json{{"game_id", std::to_string(game.id)}, {"seat", seat}, {"status", "aborted"}}.dump();
+  w.event_payload_json = event_payload_json;
   return w;
 }
 

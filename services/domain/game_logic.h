@@ -91,6 +91,9 @@ std::variant<EntryDecision, Refusal> decide_resign(const Catalog& catalog, const
 std::variant<StatusChange, Refusal> decide_draw(const GameRecord& game,
                                                 const std::vector<MoveRecord>& moves, Id account_id,
                                                 std::string_view action);
+// The change that aborts `game` (no winner, no placements, a game_aborted event to every seat).
+StatusChange aborted(const GameRecord& game, const std::string& result_json,
+                     const std::string& event_payload_json);
 std::variant<StatusChange, Refusal> decide_abort(const GameRecord& game, Id account_id);
 
 // Loads the position snapshot; throws std::runtime_error when it cannot (a bug or corruption,

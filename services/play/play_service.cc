@@ -52,8 +52,7 @@ PlayService::PlayService(storage::ConnectionPool& pool, const domain::Catalog& c
 
 Outcome PlayService::submit(const Submission& s, std::optional<Context> first) {
   Context context =
-      first ? std::move(*first)
-            : load_context(s.actor.token_hash, s.game_id, s.idempotency_key, s.actor.account_id);
+      first ? std::move(*first) : load_context(s.actor.token_hash, s.game_id, s.idempotency_key);
   for (int attempt = 1;; ++attempt) {
     if (!context.principal && !s.actor.token_hash.empty()) return of_kind(Kind::kTokenRevoked);
     if (!context.loaded) return of_kind(Kind::kNotFound);
@@ -63,7 +62,7 @@ Outcome PlayService::submit(const Submission& s, std::optional<Context> first) {
     // A lost race whose ply moved on is refused as stale by the next decision; one that only
     // lost to a version change is decided again, up to kAttempts times in all.
     if (attempt >= kAttempts) return gave_up(s.game_id);
-    context = load_context(s.actor.token_hash, s.game_id, s.idempotency_key, s.actor.account_id);
+    context = load_context(s.actor.token_hash, s.game_id, s.idempotency_key);
   }
 }
 
@@ -227,27 +226,24 @@ Context PlayService::context(const std::string& token_hash, Id game_id, const st
   Context copy;
   copy.principal = copies_.principal(token_hash);
   auto game = copy.principal ? copies_.game(game_id) : std::nullopt;
-  if (!game) return load_context(token_hash, game_id, key, 0);
+  if (!game) return load_context(token_hash, game_id, key);
   copy.loaded = LoadedGame{std::move(*game), {}, std::nullopt};
   copy.from_copy = true;
   return copy;
 }
 
 // A fresh load: with a token, the token and the game in one statement (a revoked token finds
-// no principal); without one, the game alone. The idempotency row is `key`'s, when not empty.
-Context PlayService::load_context(const std::string& token_hash, Id game_id, const std::string& key,
-                                  Id account) {
-  const std::string at = now_text();
+// no principal) and the idempotency row of `key`; without one, the game alone.
+Context PlayService::load_context(const std::string& token_hash, Id game_id,
+                                  const std::string& key) {
   Context fresh;
   if (token_hash.empty()) {
-    fresh.loaded = games_.load(game_id, at, false, account, key);
-  } else {
-    auto found = games_.load_as(token_hash, game_id, at, false, key);
-    fresh.principal = std::move(found.principal);
-    fresh.loaded = std::move(found.loaded);
+    fresh.loaded = load(game_id, false);
+    return fresh;
   }
-  if (fresh.principal) copies_.remember(*fresh.principal);
-  if (fresh.loaded) copies_.remember(fresh.loaded->game);
+  auto found = load_as(token_hash, game_id, false, key);
+  fresh.principal = std::move(found.principal);
+  fresh.loaded = std::move(found.loaded);
   return fresh;
 }
 
@@ -265,10 +261,11 @@ std::optional<LoadedGame> PlayService::load_at(Id game_id, bool with_moves, cons
 }
 
 storage::GamesRepository::AuthenticatedLoad PlayService::load_as(const std::string& token_hash,
-                                                                 Id game_id, bool with_moves) {
+                                                                 Id game_id, bool with_moves,
+                                                                 const std::string& key) {
   const MoveCache::Moves cached = with_moves ? moves_.get(game_id) : nullptr;
   auto found =
-      games_.load_as(token_hash, game_id, now_text(), with_moves, "", MoveCache::last_ply(cached));
+      games_.load_as(token_hash, game_id, now_text(), with_moves, key, MoveCache::last_ply(cached));
   if (found.principal) copies_.remember(*found.principal);
   if (found.loaded) {
     if (with_moves) remember_moves(*found.loaded, cached);

@@ -61,7 +61,7 @@ struct Submission {
   Actor actor;
   std::string move;             // kMove: the notation as sent
   std::optional<int> seen_ply;  // kMove: the ply the player saw; none: the current ply
-  std::string idempotency_key;  // empty: none
+  std::string idempotency_key;  // empty: none; only with a token (actor.token_hash)
   std::string request_hash;     // with a key: what the key must be reused with
   int answer_status = 201;      // stored with the key
   AnswerFn answer;              // empty: no answer is stored
@@ -120,9 +120,9 @@ class PlayService {
   Context context(const std::string& token_hash, Id game_id, const std::string& key = "");
   std::optional<LoadedGame> load(Id game_id, bool with_moves);
   // load() and the token in one statement (the moves, when with_moves, are the cached prefix
-  // plus the rows after it).
+  // plus the rows after it), with the idempotency row of `key` when it is not empty.
   storage::GamesRepository::AuthenticatedLoad load_as(const std::string& token_hash, Id game_id,
-                                                      bool with_moves);
+                                                      bool with_moves, const std::string& key = "");
   // A committed event of the game from any instance: a move event names the ply it made, and a
   // copy behind it is forgotten; any other event forgets the copy (its version moved).
   void on_event(Id game_id, const std::string& kind, std::optional<int> ply);
@@ -131,7 +131,6 @@ class PlayService {
   // path would decide on them), else nothing. For tests and diagnostics.
   std::optional<int> copy_ply(const std::string& token_hash, Id game_id) const;
 
-  const domain::Catalog& catalog() const { return catalog_; }
   hxclock::Clock& clock() { return clock_; }
 
  private:
@@ -142,8 +141,7 @@ class PlayService {
                       hxclock::TimePoint at, bool& retry);
   Outcome replayed(const storage::StoredResponse& stored, const Submission& s) const;
   Outcome gave_up(Id game_id);
-  Context load_context(const std::string& token_hash, Id game_id, const std::string& key,
-                       Id account);
+  Context load_context(const std::string& token_hash, Id game_id, const std::string& key);
   std::optional<LoadedGame> load_at(Id game_id, bool with_moves, const std::string& at);
   void remember_moves(LoadedGame& loaded, const MoveCache::Moves& cached);
   bool try_auto_vacation(const GameRecord& game, int seat, const std::string& at);
