@@ -152,6 +152,12 @@ Config load_config(const EnvMap& env) {
       static_cast<int>(integer_or(env, "HEXPOST_KEEPALIVE_MAX", c.keep_alive_max, 1, 1'000'000));
   c.keep_alive_timeout = std::chrono::seconds(
       integer_or(env, "HEXPOST_KEEPALIVE_TIMEOUT_S", c.keep_alive_timeout.count(), 1, 3600));
+  c.request_deadline = std::chrono::milliseconds(
+      integer_or(env, "HEXPOST_REQUEST_DEADLINE_MS", c.request_deadline.count(), 100, 600'000));
+  c.max_header_fields =
+      static_cast<int>(integer_or(env, "HEXPOST_MAX_HEADER_FIELDS", c.max_header_fields, 8, 1000));
+  c.max_header_bytes = static_cast<int>(
+      integer_or(env, "HEXPOST_MAX_HEADER_BYTES", c.max_header_bytes, 1024, 1024 * 1024));
   c.heartbeat_interval = std::chrono::seconds(
       integer_or(env, "HEXPOST_HEARTBEAT_S", c.heartbeat_interval.count(), 1, 3600));
   c.instance_id = text_or(env, "HEXPOST_INSTANCE_ID", "");
@@ -190,6 +196,8 @@ std::string describe(const Config& c) {
       << c.migrate_on_serve << " migrations_dir=" << c.migrations_dir
       << " max_body_bytes=" << c.max_body_bytes << " keep_alive_max=" << c.keep_alive_max
       << " keep_alive_timeout_s=" << c.keep_alive_timeout.count()
+      << " request_deadline_ms=" << c.request_deadline.count()
+      << " max_header_fields=" << c.max_header_fields << " max_header_bytes=" << c.max_header_bytes
       << " heartbeat_s=" << c.heartbeat_interval.count() << " instance=" << c.instance_id
       << " log_level=" << c.log_level;
   return out.str();

@@ -17,6 +17,9 @@
 //   HEXPOST_MAX_BODY_BYTES       65536                    request body limit (413 above)
 //   HEXPOST_KEEPALIVE_MAX        100                      requests per keep-alive connection
 //   HEXPOST_KEEPALIVE_TIMEOUT_S  5                        idle keep-alive timeout, seconds
+//   HEXPOST_REQUEST_DEADLINE_MS  10000                    reading one request's head + body
+//   HEXPOST_MAX_HEADER_FIELDS    100                      header fields per request (431 above)
+//   HEXPOST_MAX_HEADER_BYTES     16384                    header bytes per request (431 above)
 //   HEXPOST_HEARTBEAT_S          10                       service_instances heartbeat period
 //   HEXPOST_INSTANCE_ID          <host>-<pid>             id in service_instances
 //   HEXPOST_LOG_LEVEL            info                     trace debug info warn error critical off
@@ -48,6 +51,9 @@ struct Config {
   std::size_t max_body_bytes = 64 * 1024;
   int keep_alive_max = 100;
   std::chrono::seconds keep_alive_timeout{5};
+  std::chrono::milliseconds request_deadline{10'000};
+  int max_header_fields = 100;
+  int max_header_bytes = 16 * 1024;
   std::chrono::seconds heartbeat_interval{10};
   std::string instance_id;  // empty: main() derives <host>-<pid>
   std::string log_level = "info";

@@ -47,6 +47,10 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_MAX_BODY_BYTES       request body limit (default 65536)
   HEXPOST_KEEPALIVE_MAX        requests per keep-alive connection (default 100)
   HEXPOST_KEEPALIVE_TIMEOUT_S  keep-alive idle timeout (default 5)
+  HEXPOST_REQUEST_DEADLINE_MS  reading a request's head and body, in all; then 408 and close
+                               (default 10000)
+  HEXPOST_MAX_HEADER_FIELDS    header fields per request; more get 431 and close (default 100)
+  HEXPOST_MAX_HEADER_BYTES     header bytes per request; more get 431 and close (default 16384)
   HEXPOST_HEARTBEAT_S          service_instances heartbeat period (default 10)
   HEXPOST_INSTANCE_ID          instance id (default <hostname>-<pid>)
   HEXPOST_LOG_LEVEL            trace|debug|info|warn|error|critical|off (default info)
@@ -179,6 +183,9 @@ api::ServerOptions server_options(const config::Config& cfg, const api::StreamOp
   options.keep_alive_max = static_cast<std::size_t>(cfg.keep_alive_max);
   options.keep_alive_timeout = cfg.keep_alive_timeout;
   options.max_body_bytes = cfg.max_body_bytes;
+  options.request_deadline = cfg.request_deadline;
+  options.max_header_fields = static_cast<std::size_t>(cfg.max_header_fields);
+  options.max_header_bytes = static_cast<std::size_t>(cfg.max_header_bytes);
   return options;
 }
 

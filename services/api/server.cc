@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "services/api/edge_stream.h"
 #include "services/api/guards.h"
 
 namespace api {
@@ -21,12 +22,72 @@ using Clock = std::chrono::steady_clock;
 // malformed request line, an over-long URI) have no start and log 0 ms.
 thread_local std::optional<Clock::time_point> t_request_start;
 
-// The only way to change httplib 0.11.4's listen backlog (hard-coded 5) is to call listen()
-// again on its protected socket after binding.
+// The connection the current worker serves, and whether its answer ends it. httplib serves a
+// connection start to end on one worker thread, and calls the error handler on that thread.
+thread_local const EdgeStream* t_stream = nullptr;
+thread_local bool t_close_after_response = false;
+
+// Refusals that leave the request's body unread (or its head unfinished) end the connection:
+// the next bytes on it are not a request.
+void close_after_response(Response& res) {
+  res.set_header("Connection", "close");
+  t_close_after_response = true;
+}
+
+// Closes without losing the answer: shutting down our side first and reading what the client is
+// still sending (bounded in time and bytes) keeps the kernel from resetting the connection,
+// which could discard the answer before the client reads it.
+void close_lingering(socket_t sock) {
+  ::shutdown(sock, SHUT_WR);
+  char sink[4096];
+  std::size_t drained = 0;
+  while (drained < 256 * 1024 &&
+         wait_readable(sock, std::chrono::milliseconds(500), [] { return true; })) {
+    const ssize_t n = ::recv(sock, sink, sizeof sink, 0);
+    if (n <= 0) break;
+    drained += static_cast<std::size_t>(n);
+  }
+  ::close(sock);
+}
+
+// httplib 0.11.4 with two changes: the listen backlog (hard-coded 5; the only way to change it is
+// to call listen() again on the bound socket) and the connection loop, which serves each
+// connection through an EdgeStream (one deadline per request, head limits) and closes it after
+// a refusal.
 class HttpServer : public httplib::Server {
  public:
+  EdgeLimits edge;
+
   bool set_backlog(int backlog) { return ::listen(svr_sock_, backlog) == 0; }
+
+ private:
+  bool process_and_close_socket(socket_t sock) override;
 };
+
+bool HttpServer::process_and_close_socket(socket_t sock) {
+  EdgeStream stream(sock, edge);
+  t_stream = &stream;
+  const auto idle = std::chrono::seconds(keep_alive_timeout_sec_);
+  bool served = false;
+  bool refused = false;
+  for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
+    if (!wait_readable(sock, idle, [this] { return is_running(); })) break;
+    stream.begin_request();
+    t_close_after_response = false;
+    bool closed = false;
+    served = process_request(stream, left == 1, closed, nullptr);
+    refused = t_close_after_response || stream.refusal() != EdgeRefusal::kNone;
+    if (!served || closed || refused) break;
+  }
+  t_stream = nullptr;
+  if (refused) {
+    close_lingering(sock);
+  } else {
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+  }
+  return served;
+}
 
 void reuse_address_only(socket_t sock) {
   int yes = 1;
@@ -64,6 +125,7 @@ class Server::Impl {
   std::vector<std::string> allowed_methods(const std::string& path) const;
   httplib::Server::HandlerResponse pre_route(const Request& req, Response& res) const;
   httplib::Server::HandlerResponse on_error(const Request& req, Response& res) const;
+  std::optional<ApiError> edge_refusal() const;  // the current connection's, if any
   void on_exception(const Request& req, Response& res, std::exception_ptr error) const;
   static void log(const Request& req, const Response& res);
 
@@ -84,8 +146,10 @@ void Server::Impl::configure() {
   http.set_socket_options(reuse_address_only);
   http.set_keep_alive_max_count(options.keep_alive_max);
   http.set_keep_alive_timeout(options.keep_alive_timeout.count());
-  http.set_read_timeout(options.read_timeout);
-  http.set_write_timeout(options.write_timeout);
+  http.edge.request_deadline = options.request_deadline;
+  http.edge.write_timeout = options.write_timeout;
+  http.edge.max_header_fields = options.max_header_fields;
+  http.edge.max_header_bytes = options.max_header_bytes;
   http.set_payload_max_length(options.max_body_bytes);
   http.set_pre_routing_handler(
       [this](const Request& req, Response& res) { return pre_route(req, res); });
@@ -95,6 +159,7 @@ void Server::Impl::configure() {
     t_request_start = Clock::now();
     if (auto rejection = check_body_framing(req, options.max_body_bytes)) {
       problem(res, rejection->status, rejection->code, rejection->detail);
+      close_after_response(res);
       return rejection->status;
     }
     return 100;
@@ -141,8 +206,7 @@ httplib::Server::HandlerResponse Server::Impl::pre_route(const Request& req, Res
   t_request_start = Clock::now();
   if (auto rejection = check_body_framing(req, options.max_body_bytes)) {
     problem(res, rejection->status, rejection->code, rejection->detail);
-    // The body was not read, so this connection cannot carry another request.
-    res.set_header("Connection", "close");
+    close_after_response(res);  // the body was not read
     return R::Handled;
   }
   if (has_route(req.method, req.path)) return R::Unhandled;
@@ -155,18 +219,43 @@ httplib::Server::HandlerResponse Server::Impl::pre_route(const Request& req, Res
     problem(res, 405, "method_not_allowed", req.method + " is not allowed on " + req.path + ".");
     res.set_header("Allow", allow);
   }
-  if (req.get_header_value<uint64_t>("Content-Length") > 0) res.set_header("Connection", "close");
+  if (req.get_header_value<uint64_t>("Content-Length") > 0) close_after_response(res);
   return R::Handled;
 }
 
 httplib::Server::HandlerResponse Server::Impl::on_error(const Request& req, Response& res) const {
-  // Handlers and guards already wrote a problem; only httplib's bare statuses need one.
-  if (res.body.empty()) {
+  if (auto refused = edge_refusal()) {
+    problem(res, *refused);  // httplib saw a failed read and set a bare 400
+    close_after_response(res);
+  } else if (res.body.empty()) {
+    // Handlers and guards already wrote a problem; only httplib's bare statuses need one.
     problem(res, res.status, default_problem_code(res.status), default_detail(req, res.status));
   }
+  if (res.status == 411 || res.status == 413 || res.status == 414) close_after_response(res);
   // Always "Handled": on paths that never reached a handler (e.g. the Expect: 100-continue
   // refusal) httplib 0.11.4 sets Content-Length only for handled errors.
   return httplib::Server::HandlerResponse::Handled;
+}
+
+std::optional<ApiError> Server::Impl::edge_refusal() const {
+  const EdgeLimits& limits = http.edge;
+  switch (t_stream ? t_stream->refusal() : EdgeRefusal::kNone) {
+    case EdgeRefusal::kNone:
+      return std::nullopt;
+    case EdgeRefusal::kDeadline:
+      return ApiError(408, "request_timeout",
+                      "The request was not received within " +
+                          std::to_string(limits.request_deadline.count()) + " ms.");
+    case EdgeRefusal::kHeaderFields:
+      return ApiError(431, "too_many_header_fields",
+                      "A request may carry at most " + std::to_string(limits.max_header_fields) +
+                          " header fields.");
+    case EdgeRefusal::kHeaderBytes:
+      return ApiError(431, "headers_too_large",
+                      "A request's header fields may take at most " +
+                          std::to_string(limits.max_header_bytes) + " bytes.");
+  }
+  return std::nullopt;
 }
 
 void Server::Impl::on_exception(const Request& req, Response& res, std::exception_ptr error) const {

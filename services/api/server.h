@@ -12,9 +12,11 @@
 //     _mapper), else a logged, generic 500 (e.what() never reaches the client);
 //   - one access-log line per request: method, path (no query string), status, milliseconds,
 //     peer address. Headers (Authorization!) and query strings are never logged.
-// And for the socket: explicit worker pool, TCP_NODELAY, keep-alive limits, SO_REUSEADDR
-// instead of httplib's SO_REUSEPORT (so a second server on the same port fails to bind), and a
-// listen backlog of options.listen_backlog instead of httplib's hard-coded 5.
+// And for the socket: one deadline for reading each request and limits on its header fields
+// (edge_stream.h), connections closed after a refusal that left the body unread (411, 413, 414,
+// 431, 408, a 404/405 with a body), explicit worker pool, TCP_NODELAY, keep-alive limits,
+// SO_REUSEADDR instead of httplib's SO_REUSEPORT (so a second server on the same port fails to
+// bind), and a listen backlog of options.listen_backlog instead of httplib's hard-coded 5.
 //
 // Adding routes (another file, e.g. api/match_routes.cc):
 //   void add_match_routes(api::Server& server, MatchDeps& deps) {
@@ -50,9 +52,12 @@ struct ServerOptions {
   std::size_t threads = 32;  // workers; each keep-alive connection holds one while open
   std::size_t keep_alive_max = 100;
   std::chrono::seconds keep_alive_timeout{5};
-  std::chrono::seconds read_timeout{5};
+  // Reading a request's head and body, in all (see edge_stream.h); past it 408 and close.
+  std::chrono::milliseconds request_deadline{10'000};
   std::chrono::seconds write_timeout{5};
   std::size_t max_body_bytes = 64 * 1024;
+  std::size_t max_header_fields = 100;  // past either: 431 and close
+  std::size_t max_header_bytes = 16 * 1024;
   int listen_backlog = 1024;
 };
 

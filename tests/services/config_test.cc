@@ -35,6 +35,9 @@ TEST(Config, DefaultsWithOnlyTheDatabase) {
   EXPECT_EQ(c.max_body_bytes, 65536u);
   EXPECT_EQ(c.keep_alive_max, 100);
   EXPECT_EQ(c.keep_alive_timeout.count(), 5);
+  EXPECT_EQ(c.request_deadline.count(), 10000);
+  EXPECT_EQ(c.max_header_fields, 100);
+  EXPECT_EQ(c.max_header_bytes, 16384);
   EXPECT_EQ(c.heartbeat_interval.count(), 10);
   EXPECT_EQ(c.log_level, "info");
 }
@@ -68,6 +71,9 @@ TEST(Config, ParsesEveryVariable) {
   env["HEXPOST_MAX_BODY_BYTES"] = "1024";
   env["HEXPOST_KEEPALIVE_MAX"] = "7";
   env["HEXPOST_KEEPALIVE_TIMEOUT_S"] = "9";
+  env["HEXPOST_REQUEST_DEADLINE_MS"] = "2500";
+  env["HEXPOST_MAX_HEADER_FIELDS"] = "20";
+  env["HEXPOST_MAX_HEADER_BYTES"] = "4096";
   env["HEXPOST_HEARTBEAT_S"] = "2";
   env["HEXPOST_INSTANCE_ID"] = "box-1";
   env["HEXPOST_LOG_LEVEL"] = "WARN";
@@ -82,6 +88,9 @@ TEST(Config, ParsesEveryVariable) {
   EXPECT_EQ(c.max_body_bytes, 1024u);
   EXPECT_EQ(c.keep_alive_max, 7);
   EXPECT_EQ(c.keep_alive_timeout.count(), 9);
+  EXPECT_EQ(c.request_deadline.count(), 2500);
+  EXPECT_EQ(c.max_header_fields, 20);
+  EXPECT_EQ(c.max_header_bytes, 4096);
   EXPECT_EQ(c.heartbeat_interval.count(), 2);
   EXPECT_EQ(c.instance_id, "box-1");
   EXPECT_EQ(c.log_level, "warn");

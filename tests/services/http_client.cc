@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace testhttp {
@@ -43,7 +44,45 @@ bool complete(const std::string& data, RawResponse& out) {
   return true;
 }
 
+// Reads what is there within `wait`; false once the server has ended the connection.
+bool read_some(int fd, std::chrono::milliseconds wait, std::string& into) {
+  pollfd p{fd, POLLIN, 0};
+  if (::poll(&p, 1, static_cast<int>(std::max<long long>(wait.count(), 0))) <= 0) return true;
+  char buffer[4096];
+  const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+  if (n <= 0) return false;
+  into.append(buffer, static_cast<std::size_t>(n));
+  return true;
+}
+
 }  // namespace
+
+int Exchange::status() const {
+  return received.rfind("HTTP/1.1 ", 0) == 0 ? std::atoi(received.c_str() + 9) : 0;
+}
+
+Exchange raw_exchange(int port, const std::string& bytes, std::size_t chunk,
+                      std::chrono::milliseconds pause, std::chrono::milliseconds timeout) {
+  Exchange out;
+  const int fd = connect_local(port);
+  if (fd < 0) return out;
+  const auto start = Clock::now();
+  const auto left = [&] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(timeout - (Clock::now() - start));
+  };
+  const std::size_t step = chunk == 0 ? bytes.size() : chunk;
+  bool open = true;
+  for (std::size_t sent = 0; open && sent < bytes.size() && left().count() > 0; sent += step) {
+    const std::size_t n = std::min(step, bytes.size() - sent);
+    if (::send(fd, bytes.data() + sent, n, MSG_NOSIGNAL) != static_cast<ssize_t>(n)) break;
+    open = read_some(fd, std::min(pause, left()), out.received);
+  }
+  while (open && left().count() > 0) open = read_some(fd, left(), out.received);
+  out.closed = !open;
+  out.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  ::close(fd);
+  return out;
+}
 
 RawResponse raw_request(int port, const std::string& bytes, std::chrono::milliseconds timeout) {
   RawResponse out;

@@ -19,4 +19,18 @@ struct RawResponse {
 RawResponse raw_request(int port, const std::string& bytes,
                         std::chrono::milliseconds timeout = std::chrono::milliseconds(4000));
 
+// One connection, watched to its end: for the tests of what the server does with slow, endless
+// or refused requests.
+struct Exchange {
+  std::string received;   // every byte the server sent
+  bool closed = false;    // the server ended the connection (EOF or reset) within the timeout
+  double elapsed_ms = 0;  // from the first byte sent to the end (or the timeout)
+  int status() const;     // of the first response in `received`, 0 if none
+};
+
+// Sends `bytes`, `chunk` bytes at a time with `pause` after each chunk (chunk 0: all at once),
+// then reads until the server ends the connection or `timeout` (from the start) passes.
+Exchange raw_exchange(int port, const std::string& bytes, std::size_t chunk,
+                      std::chrono::milliseconds pause, std::chrono::milliseconds timeout);
+
 }  // namespace testhttp

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -23,9 +24,12 @@
 namespace {
 
 using nlohmann::json;
+using std::chrono::milliseconds;
+using testhttp::raw_exchange;
 using testhttp::raw_request;
 
 constexpr std::size_t kMaxBody = 256 * 1024;
+constexpr std::chrono::milliseconds kDeadline{1500};
 
 struct Unavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -61,6 +65,7 @@ class HttpServerTest : public ::testing::Test {
     api::ServerOptions options;
     options.threads = 4;
     options.max_body_bytes = kMaxBody;
+    options.request_deadline = kDeadline;
     server_ = std::make_unique<api::Server>(options);
     api::add_health_routes(*server_, [this] {
       return ready_ ? api::Readiness{true, "", "ready"}
@@ -287,6 +292,110 @@ TEST_F(HttpServerTest, KeepAliveServesSeveralRequestsOnOneConnection) {
     ASSERT_TRUE(res) << i;
     EXPECT_EQ(res->status, 200);
   }
+}
+
+// --- Requests that never finish, and heads that never end ---------------------------------
+
+// The resident set of this process (the server runs in it), in MiB.
+long resident_mib() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6)) / 1024;
+  }
+  return -1;
+}
+
+std::string request_with_fields(std::size_t count, std::size_t value_bytes) {
+  std::string head = "GET /healthz HTTP/1.1\r\nHost: t\r\n";
+  for (std::size_t i = 1; i < count; ++i) {
+    head += "X-Field-" + std::to_string(i) + ": " + std::string(value_bytes, 'v') + "\r\n";
+  }
+  return head + "\r\n";
+}
+
+TEST_F(HttpServerTest, HeadSentOneByteAtATimeIsCutAtTheDeadlineWith408) {
+  // Each byte arrives well within any per-read timeout; only a total deadline ends this. The
+  // request line is complete well before the deadline, so the answer can name the problem.
+  const std::string head = "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: " + std::string(1000, 'x');
+  const auto exchange = raw_exchange(port_, head, 1, milliseconds(10), milliseconds(8000));
+  EXPECT_TRUE(exchange.closed);
+  EXPECT_EQ(exchange.status(), 408) << exchange.received;
+  EXPECT_NE(exchange.received.find("request_timeout"), std::string::npos);
+  EXPECT_NE(exchange.received.find("Connection: close"), std::string::npos);
+  EXPECT_LT(exchange.elapsed_ms, 6000.0);  // 1.5 s deadline; the trickle would last 10 s
+}
+
+TEST_F(HttpServerTest, RequestLineSentSlowlyIsClosedAtTheDeadline) {
+  const std::string line = "GET /" + std::string(1000, 'x') + " HTTP/1.1\r\n";
+  const auto exchange = raw_exchange(port_, line, 1, milliseconds(10), milliseconds(8000));
+  EXPECT_TRUE(exchange.closed);
+  EXPECT_LT(exchange.elapsed_ms, 6000.0);
+}
+
+TEST_F(HttpServerTest, BodySentSlowlyIsCutAtTheDeadlineWith408) {
+  const std::string request =
+      "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+      "Content-Length: 200\r\n\r\n[" +
+      std::string(198, ' ') + "]";
+  const auto exchange = raw_exchange(port_, request, 4, milliseconds(100), milliseconds(8000));
+  EXPECT_TRUE(exchange.closed);
+  EXPECT_EQ(exchange.status(), 408) << exchange.received;
+  EXPECT_LT(exchange.elapsed_ms, 6000.0);
+}
+
+TEST_F(HttpServerTest, AHundredHeaderFieldsPassAndOneMoreIs431) {
+  EXPECT_EQ(raw_exchange(port_, request_with_fields(100, 10), 0, milliseconds(0), milliseconds(300))
+                .status(),
+            200);
+  const auto refused =
+      raw_exchange(port_, request_with_fields(101, 10), 0, milliseconds(0), milliseconds(4000));
+  EXPECT_EQ(refused.status(), 431) << refused.received;
+  EXPECT_NE(refused.received.find("too_many_header_fields"), std::string::npos);
+  EXPECT_NE(refused.received.find("Connection: close"), std::string::npos);
+  EXPECT_TRUE(refused.closed);
+}
+
+TEST_F(HttpServerTest, HeaderFieldsOver16KiBAre431) {
+  // Three 6,000-byte fields: each under httplib's 8 KiB line limit, together over 16 KiB.
+  const auto refused =
+      raw_exchange(port_, request_with_fields(4, 6000), 0, milliseconds(0), milliseconds(4000));
+  EXPECT_EQ(refused.status(), 431) << refused.received;
+  EXPECT_NE(refused.received.find("headers_too_large"), std::string::npos);
+  EXPECT_TRUE(refused.closed);
+}
+
+TEST_F(HttpServerTest, HeaderFloodDoesNotGrowTheProcess) {
+  const long before = resident_mib();
+  const std::string flood = request_with_fields(400'000, 100);  // 45 MB of header fields
+  std::vector<std::thread> senders;
+  for (int i = 0; i < 4; ++i) {
+    senders.emplace_back([&] {
+      EXPECT_TRUE(raw_exchange(port_, flood, 0, milliseconds(0), milliseconds(20000)).closed);
+    });
+  }
+  for (auto& sender : senders) sender.join();
+  EXPECT_EQ(client().Get("/healthz")->status, 200);
+  // Before the limits, httplib kept every field: 180 MB of headers grew the process by more.
+  EXPECT_LT(resident_mib() - before, 64) << "from " << before << " MiB";
+}
+
+TEST_F(HttpServerTest, RefusalWithTheBodyUnreadClosesTheConnection) {
+  // A keep-alive connection would stay open for the 5 s idle timeout after an answer.
+  const auto exchange = raw_exchange(port_,
+                                     "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Type: "
+                                     "application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+                                     0, milliseconds(0), milliseconds(4000));
+  EXPECT_EQ(exchange.status(), 411);
+  EXPECT_TRUE(exchange.closed);
+  EXPECT_LT(exchange.elapsed_ms, 3000.0);
+}
+
+TEST_F(HttpServerTest, AnsweredRequestKeepsTheConnectionOpen) {
+  const auto exchange = raw_exchange(port_, "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n", 0,
+                                     milliseconds(0), milliseconds(1000));
+  EXPECT_EQ(exchange.status(), 200);
+  EXPECT_FALSE(exchange.closed);
 }
 
 }  // namespace
