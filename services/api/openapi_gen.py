@@ -148,6 +148,14 @@ here = os.path.dirname(os.path.abspath(__file__))
 for part in sorted(glob.glob(os.path.join(here, "openapi_parts", "*.py"))):
     exec(compile(open(part).read(), part, "exec"), globals())
 
+# Every operation's description (openapi_descriptions.py), unless the operation has its own.
+from openapi_descriptions import DESCRIPTIONS
+described = {o["operationId"]: o for item in paths.values() for o in item.values()}
+unknown = sorted(set(DESCRIPTIONS) - set(described))
+if unknown: raise SystemExit("openapi_descriptions.py describes unknown operations: " + ", ".join(unknown))
+for opid, o in described.items():
+    if opid in DESCRIPTIONS and "description" not in o: o["description"] = DESCRIPTIONS[opid]
+
 # Closing the response shapes, after every part has added its own.
 # 1. An allOf of a summary schema and more fields becomes one object schema (a closed shape cannot
 #    be split over allOf: each part would refuse the other's fields).
