@@ -200,6 +200,14 @@ def games(d):
              target_suffix="?since=x", expect=400)
     d.call("GET", "/v1/games/{id}", "later moves", 200, args=args, token=alice,
            target_suffix="?moves_after=1")
+    game_endings(d, gid)
+    return gid
+
+
+def game_endings(d, gid):
+    """Draw offers, abort, record and fairness, resignation, and the lists (two moves made)."""
+    alice, bob = d.tokens["alice"], d.tokens["bob"]
+    args = {"id": gid}
     d.call("POST", "/v1/games/{id}/draw", "offer", 200, args=args, body={"action": "offer"},
            token=alice)
     d.call("POST", "/v1/games/{id}/draw", "decline", 200, args=args, body={"action": "decline"},
@@ -224,7 +232,6 @@ def games(d):
         d.call("GET", template, "list", 200, token=alice, target_suffix="?limit=1")
         d.call("GET", template, "bad status", 400, token=alice, target_suffix="?status=won")
         d.call("GET", template, "bad cursor", 400, token=alice, target_suffix="?cursor=%%")
-    return gid
 
 
 def wait_for_elo(d, token):
