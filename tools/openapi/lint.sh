@@ -14,16 +14,17 @@ export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
 if [ ! -x node_modules/.bin/redocly ]; then npm ci --no-audit --no-fund --loglevel=error; fi
 
 report=$(mktemp)
-trap 'rm -f "$report"' EXIT
+trap 'rm -f "$report" "$report.err"' EXIT
 rc=0
 node_modules/.bin/redocly lint --config redocly.yaml --format=json --max-problems=1000 \
-  "$document" >"$report" 2>/dev/null || rc=$?
+  "$document" >"$report" 2>"$report.err" || rc=$?
 python3 - "$report" "$rc" "$document" <<'EOF'
 import json, sys
 report, rc, document = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 try:
     found = json.load(open(report))
 except ValueError:
+    sys.stderr.write(open(report + ".err").read())
     sys.exit(f"redocly lint exited {rc} without a report for {document}")
 for p in found["problems"]:
     where = p["location"][0]["pointer"] if p.get("location") else "(document)"
