@@ -27,9 +27,10 @@ def merge(*ds):
     return out
 
 paths = {}
-paths["/healthz"] = {"get": op("getHealth", "Process is alive", {"200": jbody({"type": "object"}), "4XX": ref("ClientError")}, ["health"], secure=False)}
-paths["/readyz"] = {"get": op("getReady", "Database reachable and migrations current", {"200": jbody({"type": "object"}), "4XX": ref("ClientError"), "503": ref("Unavailable")}, ["health"], secure=False)}
-paths["/v1/openapi.json"] = {"get": op("getOpenApi", "This document", {"200": jbody({"type": "object"}), "404": ref("NotFound")}, ["meta"], secure=False)}
+status_body = lambda value: {"type": "object", "required": ["status"], "properties": {"status": {"const": value}}}
+paths["/healthz"] = {"get": op("getHealth", "Process is alive", {"200": jbody(status_body("ok")), "4XX": ref("ClientError")}, ["health"], secure=False)}
+paths["/readyz"] = {"get": op("getReady", "Database reachable and migrations current", {"200": jbody(status_body("ready")), "4XX": ref("ClientError"), "503": ref("Unavailable")}, ["health"], secure=False)}
+paths["/v1/openapi.json"] = {"get": op("getOpenApi", "This document", {"200": jbody({"type": "object", "additionalProperties": True, "description": "OpenAPI 3.1"}), "404": ref("NotFound")}, ["meta"], secure=False)}
 paths["/v1/accounts"] = {"post": op("createAccount", "Create an account; answers its first token (all scopes), shown once",
     merge({"201": jbody({"type": "object", "required": ["username", "token"], "properties": {"username": {"type": "string"}, "token": {"type": "string", "pattern": "^hxp_[0-9A-Za-z]{43}$"}}}, "Created"),
            "409": ref("Conflict"), "503": ref("Unavailable")}, body_errors),
@@ -66,9 +67,9 @@ paths["/v1/games/{id}/moves"] = {"post": op("makeMove", "Make a move at the ply 
   reqbody({"type": "object", "required": ["move", "ply"], "properties": {"move": {"type": "string", "maxLength": 200}, "ply": {"type": "integer", "minimum": 0}}}),
   params=[idp, {"name": "Idempotency-Key", "in": "header", "schema": {"type": "string", "maxLength": 255}, "description": "Replays of the same key and body return the stored 201; another body gets 422"}],
   desc="409 stale_ply / not_your_turn / game_over carry the current state in `current`; 422 carries the rules' code (`bad_notation`, `illegal_move`).")}
-paths["/v1/games/{id}/preview"] = {"post": op("previewMove", "Validate a move without storing it", merge({"200": jbody({"type": "object", "properties": {"move": {"type": "string"}, "legal": {"type": "boolean"}, "ply": {"type": "integer"}}}), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["games"],
+paths["/v1/games/{id}/preview"] = {"post": op("previewMove", "Validate a move without storing it", merge({"200": jbody({"type": "object", "required": ["move", "legal", "ply"], "properties": {"move": {"type": "string", "description": "The canonical form"}, "legal": {"type": "boolean"}, "ply": {"type": "integer"}}}), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["games"],
   reqbody({"type": "object", "required": ["move"], "properties": {"move": {"type": "string"}}}), params=[idp])}
-paths["/v1/games/{id}/resign"] = {"post": op("resign", "Resign; in multi-player games the rules decide whether play goes on", merge({"200": jbody({"type": "object", "properties": {"record": {"type": "string"}, "game": sref("Game")}}), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["games"], reqbody({"type": "object"}, False), params=[idp])}
+paths["/v1/games/{id}/resign"] = {"post": op("resign", "Resign; in multi-player games the rules decide whether play goes on", merge({"200": jbody({"type": "object", "required": ["game"], "properties": {"record": {"type": "string"}, "game": sref("Game")}}), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["games"], reqbody({"type": "object"}, False), params=[idp])}
 paths["/v1/games/{id}/draw"] = {"post": op("draw", "Offer, accept or decline a draw (every remaining player must agree)", merge({"200": jbody(sref("Game")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["games"],
   reqbody({"type": "object", "required": ["action"], "properties": {"action": {"type": "string", "enum": ["offer", "accept", "decline"]}}}), params=[idp])}
 paths["/v1/games/{id}/abort"] = {"post": op("abort", "Abort, allowed until every seat has made its first move", merge({"200": jbody(sref("Game")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["games"], reqbody({"type": "object"}, False), params=[idp])}
@@ -97,34 +98,46 @@ nullable = lambda t: {"type": [t, "null"]}
 schemas = {
   "Problem": {"type": "object", "required": ["type", "title", "status", "code"], "description": "RFC 9457 problem details. `code` is stable; `type` is urn:hexpost:problem:<code>.",
     "properties": {"type": {"type": "string"}, "title": {"type": "string"}, "status": {"type": "integer"}, "detail": {"type": "string"}, "code": {"type": "string"},
-      "current": {"type": "object", "description": "The current game state (409 on games)"}, "field": {"type": "string"}, "rule_code": {"type": "string"}, "retry_after": {"type": "integer"}}},
+      "current": {"type": "object", "additionalProperties": True, "description": "409 on a game: the game's current state (a GameSummary with position, to_move_seats and draw_offers)"},
+      "field": {"type": "string", "description": "The request body member that was refused"}, "pattern": {"type": "string", "description": "invalid_username: the pattern a username must match"},
+      "parameter": {"type": "string", "description": "The query parameter or header that was refused"}, "min": {"type": "integer"}, "max": {"type": "integer", "description": "min and max: the range of an integer parameter"},
+      "rule_code": {"type": "string", "description": "The rules' refusal code (422)"}, "required_scopes": {"type": "array", "items": sref("Scope"), "description": "insufficient_scope: any one of these is needed"},
+      "challenge_status": {"type": "string", "description": "challenge_closed on accept: what became of the challenge"},
+      "vacation": sref("Vacation"), "retry_after": {"type": "integer", "description": "Seconds, as in Retry-After (429, too_many_streams)"},
+      "limit": {"type": "string", "description": "Which limit was hit (requests-per-token, bot-requests-per-token, open-streams)"},
+      "burst": {"type": "number"}, "per_second": {"type": "number", "description": "burst and per_second: the token bucket (429)"}, "resets_at": {"type": "string", "format": "date-time"},
+      "max_streams": {"type": "integer", "description": "too_many_streams: the server's stream slots"}}},
   "Scope": {"type": "string", "enum": ["play", "bot", "organise", "admin"]},
   "NewAccount": {"type": "object", "required": ["username", "email", "password"], "properties": {
      "username": {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]{2,23}$"}, "email": {"type": "string", "maxLength": 254}, "password": {"type": "string", "minLength": 8, "maxLength": 1024}, "bot": {"type": "boolean", "default": False}}},
-  "NewToken": {"type": "object", "required": ["id", "token"], "properties": {"id": {"type": "string"}, "token": {"type": "string"}, "name": {"type": "string"}, "scopes": {"type": "array", "items": sref("Scope")}}},
-  "TokenInfo": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "prefix": {"type": "string"}, "scopes": {"type": "array", "items": sref("Scope")}, "created_at": {"type": "string", "format": "date-time"}, "current": {"type": "boolean"}}},
-  "Me": {"type": "object", "properties": {"username": {"type": "string"}, "email": {"type": "string"}, "bot": {"type": "boolean"}, "admin": {"type": "boolean"}, "scopes": {"type": "array", "items": sref("Scope")}, "token_scopes": {"type": "array", "items": sref("Scope")}, "created_at": {"type": "string"}}},
-  "CatalogGame": {"type": "object", "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "player_counts": {"type": "array", "items": {"type": "integer"}}, "provisional": {"type": "boolean"}, "ruleset_version": {"type": "string"}, "max_plies": {"type": "integer"},
-     "options": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "default": {"type": "string"}, "allowed": {"type": "array", "items": {"type": "string"}}}}}}},
+  "NewToken": {"type": "object", "required": ["id", "token", "name", "scopes"], "properties": {"id": {"type": "string"}, "token": {"type": "string"}, "name": {"type": "string"}, "scopes": {"type": "array", "items": sref("Scope")}}},
+  "TokenInfo": {"type": "object", "required": ["id", "name", "prefix", "scopes", "created_at", "current"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "prefix": {"type": "string"}, "scopes": {"type": "array", "items": sref("Scope")}, "created_at": {"type": "string", "format": "date-time"}, "current": {"type": "boolean"}}},
+  "Me": {"type": "object", "required": ["username", "email", "bot", "admin", "scopes", "token_scopes", "created_at"], "properties": {"username": {"type": "string"}, "email": {"type": "string"}, "bot": {"type": "boolean"}, "admin": {"type": "boolean"}, "scopes": {"type": "array", "items": sref("Scope")}, "token_scopes": {"type": "array", "items": sref("Scope")}, "created_at": {"type": "string"}}},
+  "CatalogGame": {"type": "object", "required": ["id", "name", "player_counts", "provisional", "ruleset_version", "max_plies", "options"], "properties": {"id": {"type": "string"}, "name": {"type": "string"}, "player_counts": {"type": "array", "items": {"type": "integer"}}, "provisional": {"type": "boolean"}, "ruleset_version": {"type": "string"}, "max_plies": {"type": "integer"},
+     "options": {"type": "array", "items": {"type": "object", "required": ["name", "description", "default", "allowed"], "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "default": {"type": "string"}, "allowed": {"type": "array", "items": {"type": "string"}}}}}}},
   "NewChallenge": {"type": "object", "required": ["game"], "properties": {"game": {"type": "string"}, "players": {"type": "integer", "minimum": 1, "maximum": 8},
      "opponents": {"type": "array", "items": {"type": "string"}, "description": "Usernames; omit for an open seek"}, "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
      "clock": {"type": "object", "properties": {"days_per_move": {"type": "integer", "minimum": 1, "maximum": 60}}}, "rated": {"type": "boolean"}, "seed": {"type": "string", "maxLength": 128}}},
-  "Challenge": {"type": "object", "properties": {"id": {"type": "string"}, "creator": {"type": "string"}, "game": {"type": "string"}, "players": {"type": "integer"}, "options": {"type": "object"}, "clock": {"type": "object"}, "rated": {"type": "boolean"}, "open": {"type": "boolean"},
-     "status": {"type": "string", "enum": ["open", "started", "declined", "cancelled", "expired"]}, "participants": {"type": "array", "items": {"type": "object", "properties": {"username": {"type": "string"}, "accepted": {"type": "boolean"}}}},
+  "Challenge": {"type": "object", "required": ["id", "creator", "game", "players", "options", "clock", "rated", "open", "status", "participants", "commitment", "decline_reason", "game_id", "created_at", "expires_at"],
+     "properties": {"id": {"type": "string"}, "creator": {"type": "string"}, "game": {"type": "string"}, "players": {"type": "integer"}, "options": {"type": "object", "additionalProperties": True, "description": "The game's options as chosen (names from the catalogue)"}, "clock": sref("TimeControl"), "rated": {"type": "boolean"}, "open": {"type": "boolean"},
+     "status": {"type": "string", "enum": ["open", "started", "declined", "cancelled", "expired"]}, "participants": {"type": "array", "items": {"type": "object", "required": ["username", "accepted"], "properties": {"username": {"type": "string"}, "accepted": {"type": "boolean"}}}},
      "commitment": {"type": "string", "description": "SHA-256 of the server seed"}, "decline_reason": nullable("string"), "game_id": nullable("string"), "created_at": {"type": "string"}, "expires_at": {"type": "string"}}},
-  "Seat": {"type": "object", "properties": {"seat": {"type": "integer"}, "username": {"type": "string"}, "to_move": {"type": "boolean"}, "placement": nullable("integer"), "score": nullable("number"), "deadline": nullable("string")}},
-  "Result": {"type": ["object", "null"], "properties": {"summary": {"type": "string"}, "seats": {"type": "array", "items": {"type": "object", "properties": {"seat": {"type": "integer"}, "username": {"type": "string"}, "placement": {"type": "integer"}, "score": {"type": "number"}}}}}},
-  "GameSummary": {"type": "object", "properties": {"id": {"type": "string"}, "game": {"type": "string"}, "status": {"type": "string", "enum": ["active", "finished", "aborted"]}, "ply": {"type": "integer"}, "version": {"type": "integer"},
+  "Seat": {"type": "object", "required": ["seat", "username", "to_move", "placement", "score", "deadline", "remaining_s"], "properties": {"seat": {"type": "integer"}, "username": {"type": "string"}, "to_move": {"type": "boolean"}, "placement": nullable("integer"), "score": nullable("number"), "deadline": nullable("string")}},
+  "Result": {"type": ["object", "null"], "properties": {"summary": {"type": "string"}, "seats": {"type": "array", "items": {"type": "object", "required": ["seat", "username", "placement", "score"], "properties": {"seat": {"type": "integer"}, "username": {"type": "string"}, "placement": {"type": "integer"}, "score": {"type": "number"}}}}}, "required": ["summary", "seats"]},
+  "GameSummary": {"type": "object", "required": ["id", "game", "status", "ply", "version", "seats", "to_move", "your_seat", "your_turn", "result", "updated_at"], "properties": {"id": {"type": "string"}, "game": {"type": "string"}, "status": {"type": "string", "enum": ["active", "finished", "aborted"]}, "ply": {"type": "integer"}, "version": {"type": "integer"},
      "seats": {"type": "array", "items": sref("Seat")}, "to_move": {"type": "array", "items": {"type": "string"}}, "your_seat": nullable("integer"), "your_turn": {"type": "boolean"}, "result": sref("Result"), "updated_at": {"type": "string"}}},
-  "Game": {"allOf": [sref("GameSummary"), {"type": "object", "properties": {"options": {"type": "object"}, "clock": {"type": "object"}, "rated": {"type": "boolean"}, "players": {"type": "integer"}, "to_move_seats": {"type": "array", "items": {"type": "integer"}}, "draw_offers": {"type": "array", "items": {"type": "integer"}},
+  "Game": {"allOf": [sref("GameSummary"), {"type": "object", "description": "A GameSummary and the game's full state. `moves` is left out of the answer to a move (MoveResult); `legal_moves` is null unless it is the caller's turn.",
+     "required": ["options", "clock", "rated", "players", "to_move_seats", "draw_offers", "position", "board", "legal_moves", "fairness", "challenge_id", "created_at", "finished_at"],
+     "properties": {"options": {"type": "object", "additionalProperties": True, "description": "The game's options as chosen (names from the catalogue)"}, "clock": sref("TimeControl"), "rated": {"type": "boolean"}, "players": {"type": "integer"}, "to_move_seats": {"type": "array", "items": {"type": "integer"}}, "draw_offers": {"type": "array", "items": {"type": "integer"}},
      "position": {"type": "string"}, "board": {"type": "string"}, "legal_moves": {"type": ["array", "null"], "items": {"type": "string"}},
-     "moves": {"type": "array", "items": {"type": "object", "properties": {"ply": {"type": "integer"}, "seat": {"type": "integer"}, "username": {"type": "string"}, "move": {"type": "string"}, "record": {"type": "string"}, "draws": {"type": "string"}, "at": {"type": "string"}}}},
-     "fairness": {"type": "object", "properties": {"commitment": {"type": "string"}, "server_seed": nullable("string")}}, "challenge_id": nullable("string"), "created_at": {"type": "string"}, "finished_at": nullable("string")}}]},
-  "GameList": {"type": "object", "properties": {"games": {"type": "array", "items": sref("GameSummary")}, "next_cursor": nullable("string")}},
-  "MoveResult": {"type": "object", "properties": {"move": {"type": "string"}, "record": {"type": "string"}, "ply": {"type": "integer"}, "draws": {"type": "string"}, "hash": {"type": "string"}, "game": sref("Game")}},
-  "Fairness": {"type": "object", "properties": {"game_id": {"type": "string"}, "scheme": {"type": "string"}, "commitment": {"type": "string"}, "server_seed": nullable("string"), "game_seed": nullable("string"),
-     "player_seeds": {"type": "array", "items": {"type": "object"}}, "draws": {"type": "array", "items": {"type": "object", "properties": {"ply": {"type": "integer"}, "draws": {"type": "string"}}}},
-     "move_hashes": {"type": "array", "items": {"type": "object", "properties": {"ply": {"type": "integer"}, "record": {"type": "string"}, "hash": {"type": "string"}}}}, "last_hash": {"type": "string"}}},
+     "moves": {"type": "array", "items": {"type": "object", "required": ["ply", "seat", "username", "move", "record", "draws", "at"], "properties": {"ply": {"type": "integer"}, "seat": {"type": "integer"}, "username": {"type": "string"}, "move": {"type": "string"}, "record": {"type": "string"}, "draws": {"type": "string"}, "at": {"type": "string"}}}},
+     "fairness": {"type": "object", "required": ["commitment", "server_seed"], "properties": {"commitment": {"type": "string"}, "server_seed": nullable("string")}}, "challenge_id": nullable("string"), "created_at": {"type": "string"}, "finished_at": nullable("string")}}]},
+  "GameList": {"type": "object", "required": ["games", "next_cursor"], "properties": {"games": {"type": "array", "items": sref("GameSummary")}, "next_cursor": nullable("string")}},
+  "MoveResult": {"type": "object", "required": ["move", "record", "ply", "draws", "hash", "game"], "properties": {"move": {"type": "string"}, "record": {"type": "string"}, "ply": {"type": "integer"}, "draws": {"type": "string"}, "hash": {"type": "string"}, "game": sref("Game")}},
+  "Fairness": {"type": "object", "required": ["game_id", "scheme", "commitment", "server_seed", "game_seed", "player_seeds", "draws", "move_hashes", "last_hash"], "properties": {"game_id": {"type": "string"}, "scheme": {"type": "string"}, "commitment": {"type": "string"}, "server_seed": nullable("string"), "game_seed": nullable("string"),
+     "player_seeds": {"type": "array", "description": "In slot (join) order", "items": {"type": "object", "required": ["slot", "seat", "username", "player_seed"], "properties": {"slot": {"type": "integer"}, "seat": {"type": "integer"}, "username": {"type": "string"}, "player_seed": {"type": "string"}}}},
+     "draws": {"type": "array", "items": {"type": "object", "required": ["ply", "draws"], "properties": {"ply": {"type": "integer"}, "draws": {"type": "string"}}}},
+     "move_hashes": {"type": "array", "items": {"type": "object", "required": ["ply", "record", "hash"], "properties": {"ply": {"type": "integer"}, "record": {"type": "string"}, "hash": {"type": "string"}}}}, "last_hash": {"type": "string"}}},
 }
 tags = [{"name": n, "description": d} for n, d in [("health", "Liveness and readiness"), ("meta", "This document"), ("accounts", "Accounts and tokens"), ("games", "Games, moves and records"), ("challenges", "Challenges and seeks")]]
 
@@ -134,6 +147,51 @@ import glob, os
 here = os.path.dirname(os.path.abspath(__file__))
 for part in sorted(glob.glob(os.path.join(here, "openapi_parts", "*.py"))):
     exec(compile(open(part).read(), part, "exec"), globals())
+
+# Every operation's description (openapi_descriptions.py), unless the operation has its own.
+from openapi_descriptions import DESCRIPTIONS
+described = {o["operationId"]: o for item in paths.values() for o in item.values()}
+unknown = sorted(set(DESCRIPTIONS) - set(described))
+if unknown: raise SystemExit("openapi_descriptions.py describes unknown operations: " + ", ".join(unknown))
+for opid, o in described.items():
+    if opid in DESCRIPTIONS and "description" not in o: o["description"] = DESCRIPTIONS[opid]
+
+# Closing the response shapes, after every part has added its own.
+# 1. An allOf of a summary schema and more fields becomes one object schema (a closed shape cannot
+#    be split over allOf: each part would refuse the other's fields).
+def flatten_all_of(name):
+    s = schemas[name]
+    if "allOf" not in s: return
+    merged = {"type": "object", "properties": {}, "required": []}
+    for part in s["allOf"]:
+        base = schemas[part["$ref"].rsplit("/", 1)[1]] if "$ref" in part else part
+        merged["properties"].update(base.get("properties", {}))
+        merged["required"] += [r for r in base.get("required", []) if r not in merged["required"]]
+        merged["description"] = base.get("description", merged.get("description", ""))
+    if not merged["required"]: del merged["required"]
+    if not merged["description"]: del merged["description"]
+    schemas[name] = merged
+# 2. Every object schema that an answer can carry lists all its members: one that names its
+#    properties and says nothing more gets additionalProperties: false. A free-form object says
+#    so itself (additionalProperties: true or a schema). Request bodies are left as they are.
+def close_objects(node, seen):
+    if isinstance(node, list):
+        for item in node: close_objects(item, seen)
+    if not isinstance(node, dict): return
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[1]
+        target = schemas if "/schemas/" in node["$ref"] else responses
+        if ("$ref", node["$ref"]) not in seen and name in target:
+            seen.add(("$ref", node["$ref"]))
+            close_objects(target[name], seen)
+        return
+    if "properties" in node and "additionalProperties" not in node: node["additionalProperties"] = False
+    for key, value in node.items():
+        if key == "properties": close_objects(list(value.values()), seen)
+        elif key not in ("examples", "default", "const", "enum"): close_objects(value, seen)
+for name in list(schemas): flatten_all_of(name)
+for item in paths.values():
+    for method_op in item.values(): close_objects([r for r in method_op["responses"].values()], set())
 
 doc = {"openapi": "3.1.0",
   "info": {"title": "Hexpost game service", "version": "0.1.0", "description": "Correspondence board games over REST. Errors are RFC 9457 problem+json with a stable `code`. Tokens go only in `Authorization: Bearer`.", "license": {"name": "MIT", "identifier": "MIT"}},

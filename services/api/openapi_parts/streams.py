@@ -1,16 +1,24 @@
 # The Bot API (docs/bot-protocol.md). Run by ../openapi_gen.py with its globals.
 tags.append({"name": "bots", "description": "Event streams, game streams and the turn queue (docs/bot-protocol.md)"})
-schemas["Turn"] = {"type": "object", "description": "A game where it is the caller's turn", "properties": {
+schemas["Turn"] = {"type": "object", "description": "A game where it is the caller's turn. `opponents` comes with GET /v1/me/turns only.",
+  "required": ["game_id", "game", "ply", "seat", "last_move", "deadline", "remaining_s", "legal_move_count"], "properties": {
   "game_id": {"type": "string"}, "game": {"type": "string"}, "ply": {"type": "integer"}, "seat": {"type": "integer"},
   "last_move": {"type": ["string", "null"]}, "deadline": {"type": ["string", "null"], "format": "date-time"},
   "remaining_s": {"type": ["number", "null"]}, "legal_move_count": {"type": "integer"},
   "opponents": {"type": "array", "items": {"type": "string"}}}}
+schemas["StaleTurn"] = {"type": "object", "description": "A your_turn event replayed (?since=) after that turn is over: only the game and the ply it announced",
+  "required": ["game_id", "ply", "stale"], "properties": {"game_id": {"type": "string"}, "ply": {"type": "integer"}, "stale": {"const": True}}}
+schemas["StreamChallenge"] = {"allOf": [sref("Challenge"), {"type": "object", "required": ["creator_is_bot"], "properties": {"creator_is_bot": {"type": "boolean"}}}]}
 schemas["StreamEvent"] = {"type": "object", "description": "One ndjson line (or SSE `data:`). `id` (absent on snapshot lines) resumes with ?since= or Last-Event-ID.",
   "required": ["type"], "properties": {
     "id": {"type": "string"}, "type": {"type": "string", "examples": ["challenge_received", "challenge_accepted", "challenge_declined", "game_started", "your_turn", "move", "game_finished", "reminder", "tournament_pairing", "snapshot_done", "closed"]},
     "kind": {"type": "string", "description": "The game_events kind (docs/events.md)"}, "snapshot": {"type": "boolean"},
     "game_id": {"type": "string"}, "challenge_id": {"type": "string"}, "ply": {"type": "integer"},
-    "your_turn": sref("Turn"), "challenge": {"type": "object"}, "payload": {"type": "object"}, "created_at": {"type": "string", "format": "date-time"}}}
+    "last_move": {"type": "string", "description": "move and your_turn events: the move just made"},
+    "your_turn": {"oneOf": [sref("Turn"), sref("StaleTurn")], "description": "Present when the event makes it the caller's turn; a StaleTurn when replayed after that turn is over"},
+    "challenge": sref("StreamChallenge"), "payload": {"type": "object", "additionalProperties": True, "description": "The event's payload, by kind (docs/events.md)"},
+    "reason": {"type": "string", "enum": ["replaced"], "description": "closed: why the stream ended"},
+    "created_at": {"type": "string", "format": "date-time"}}}
 stream_busy = problem_resp("too_many_streams: every stream slot is taken (Retry-After), or database_unavailable", {"Retry-After": {"schema": {"type": "integer"}}})
 ndjson = lambda schema, desc: {"description": desc, "content": {"application/x-ndjson": {"schema": schema}}}
 paths["/v1/stream/events"] = {"get": op("streamEvents",
@@ -23,10 +31,10 @@ paths["/v1/stream/events"] = {"get": op("streamEvents",
           {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["ndjson", "sse"]}}])}
 paths["/v1/games/{id}/stream"] = {"get": op("streamGame",
   "The game's full state ({\"type\":\"game_state\",\"game\":<GET /v1/games/{id}>}), then one such line per change, empty heartbeat lines; ends after the game-over state",
-  merge({"200": ndjson({"type": "object", "properties": {"type": {"const": "game_state"}, "game": sref("Game")}}, "ndjson stream"), "404": ref("NotFound")}, auth_errors, {"503": stream_busy}), ["bots"], params=[idp])}
+  merge({"200": ndjson({"type": "object", "required": ["type", "game"], "properties": {"type": {"const": "game_state"}, "game": sref("Game")}}, "ndjson stream"), "404": ref("NotFound")}, auth_errors, {"503": stream_busy}), ["bots"], params=[idp])}
 paths["/v1/me/turns"] = {"get": op("getTurns",
   "Games where it is the caller's turn, most urgent deadline first; ?wait=N long-polls up to N seconds (at most 60) for the list to differ from If-None-Match (or, without it, to be non-empty)",
-  merge({"200": jbody({"type": "object", "properties": {"turns": {"type": "array", "items": sref("Turn")}}}, "OK", {"ETag": {"schema": {"type": "string"}}}),
+  merge({"200": jbody({"type": "object", "required": ["turns"], "properties": {"turns": {"type": "array", "items": sref("Turn")}}}, "OK", {"ETag": {"schema": {"type": "string"}}}),
          "304": {"description": "Unchanged (If-None-Match)"}, "400": ref("BadRequest")}, auth_errors, {"503": stream_busy}), ["bots"],
   params=[{"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 60}},
           {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}}])}

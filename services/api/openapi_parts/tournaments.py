@@ -27,7 +27,7 @@ schemas["TournamentSummary"] = {"type": "object", "required": ["id", "name", "ga
   "entry_closes_at": {"type": "string", "format": "date-time", "description": "an open tournament starts on its own then, with 2 entrants or more"},
   "started_at": {"type": "string", "format": "date-time"}, "finished_at": {"type": "string", "format": "date-time"},
   "rated": {"type": "boolean"}, "players_per_game": {"type": "integer"}, "rounds_planned": {"type": "integer"}, "capacity": {"type": "integer"},
-  "created_at": {"type": "string"}}}
+  "entrants": {"type": "integer", "description": "How many have entered"}, "created_at": {"type": "string"}}}
 schemas["Pairing"] = {"type": "object", "required": ["usernames", "game_id"], "properties": {
   "usernames": {"type": "array", "items": {"type": "string"}, "description": "Seat order, first mover first; one name: a bye"},
   "game_id": {"type": ["string", "null"], "description": "null: a bye or a forfeit"},
@@ -38,10 +38,11 @@ schemas["Standing"] = {"type": "object", "required": ["rank", "username", "score
   "sonneborn_berger": {"type": "number"}, "direct_encounter": {"type": "number"}, "buchholz": {"type": "number"},
   "buchholz_cut1": {"type": "number"}, "median_buchholz": {"type": "number"}}}
 schemas["Tournament"] = {"allOf": [sref("TournamentSummary"), {"type": "object", "properties": {
-  "options": {"type": "object"}, "clock": {"type": "object"}, "settings": {"type": "object"},
-  "entrants": {"type": "array", "items": {"type": "object", "properties": {"username": {"type": "string"}, "seed": {"type": ["integer", "null"]}, "division": {"type": "integer"}, "status": {"type": "string"}}}},
+  "options": {"type": "object", "additionalProperties": True, "description": "The game's options as chosen"}, "clock": sref("TimeControl"),
+  "settings": schemas["NewTournament"]["properties"]["settings"],
+  "entrants": {"type": "array", "items": {"type": "object", "required": ["username", "seed", "division", "status"], "properties": {"username": {"type": "string"}, "seed": {"type": ["integer", "null"]}, "division": {"type": "integer"}, "status": {"type": "string"}}}},
   "standings": {"type": "array", "items": sref("Standing")},
-  "rounds": {"type": "array", "items": {"type": "object", "properties": {"number": {"type": "integer"}, "pairings": {"type": "array", "items": sref("Pairing")}}}}}}]}
+  "rounds": {"type": "array", "items": {"type": "object", "required": ["number", "pairings"], "properties": {"number": {"type": "integer"}, "pairings": {"type": "array", "items": sref("Pairing")}}}}}}]}
 schemas["Rating"] = {"type": "object", "required": ["username", "rating", "games", "provisional"], "properties": {
   "username": {"type": "string"}, "system": {"type": "string", "enum": ["elo", "glicko2"]}, "rating": {"type": "integer"},
   "deviation": {"type": ["integer", "null"]}, "games": {"type": "integer"}, "provisional": {"type": "boolean"}}}
@@ -56,9 +57,11 @@ paths["/v1/tournaments"] = {
 paths["/v1/tournaments/{id}"] = {"get": op("getTournament", "Entrants, standings (score and tie-breaks) and rounds with pairings",
   merge({"200": {"description": "OK", "content": {"application/json": {"schema": sref("Tournament")}, "text/plain": {"schema": {"type": "string"}}}}, "400": ref("BadRequest"), "404": ref("NotFound"), "422": ref("Unprocessable")}, auth_errors), ["tournaments"], params=[tidp, text_formats])}
 paths["/v1/tournaments/{id}/join"] = {"post": op("joinTournament", "Enter the tournament while entry is open",
-  merge({"201": jbody({"type": "object"}), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
+  merge({"201": jbody({"type": "object", "required": ["joined", "tournament_id"], "properties": {"joined": {"const": True}, "tournament_id": {"type": "string"}}}, "Joined"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
 paths["/v1/tournaments/{id}/withdraw"] = {"post": op("withdrawTournament", "Leave: before the start the entry is removed; later, remaining games are forfeited and a league does not re-register you. With next_season_only (leagues): play this season out, skip the next",
-  merge({"200": jbody({"type": "object"}), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"],
+  merge({"200": jbody({"type": "object", "required": ["withdrawn", "next_season", "tournament_id"], "properties": {
+      "withdrawn": {"type": "boolean", "description": "false with next_season_only"}, "next_season": {"type": ["boolean", "null"], "description": "With next_season_only: false (not re-registered); else null"},
+      "tournament_id": {"type": "string"}}}), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"],
   reqbody({"type": "object", "properties": {"next_season_only": {"type": "boolean", "default": False}}}, False), params=[tidp])}
 paths["/v1/tournaments/{id}/start"] = {"post": op("startTournament", "Seed the entrants and start the first round (the organiser)",
   merge({"200": jbody(sref("Tournament")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
@@ -66,7 +69,9 @@ paths["/v1/ratings/{game}"] = {"get": op("getRatings", "The leaderboard of a gam
   merge({"200": jbody({"type": "object", "properties": {"game": {"type": "string"}, "system": {"type": "string"}, "ratings": {"type": "array", "items": sref("Rating")}}}), "400": ref("BadRequest"), "404": ref("NotFound")}, auth_errors), ["ratings"],
   params=[gamep, {"$ref": "#/components/parameters/limit"}, {"name": "system", "in": "query", "schema": {"type": "string", "enum": ["glicko2", "elo"], "default": "glicko2"}}])}
 paths["/v1/ratings/{game}/{username}"] = {"get": op("getPlayerRatings", "A player's ratings in a pool and their history",
-  merge({"200": jbody({"type": "object", "properties": {"game": {"type": "string"}, "username": {"type": "string"}, "ratings": {"type": "array", "items": sref("Rating")}, "history": {"type": "array", "items": {"type": "object"}}}}), "404": ref("NotFound")}, auth_errors), ["ratings"],
+  merge({"200": jbody({"type": "object", "properties": {"game": {"type": "string"}, "username": {"type": "string"}, "ratings": {"type": "array", "items": sref("Rating")}, "history": {"type": "array", "items": {"type": "object", "required": ["system", "before", "after", "change", "at", "game_id"], "properties": {
+      "system": {"type": "string", "enum": ["elo", "glicko2"]}, "before": {"type": "number"}, "after": {"type": "number"}, "change": {"type": "number"}, "at": {"type": "string", "format": "date-time"},
+      "game_id": {"type": ["string", "null"], "description": "The rated game (Elo); null for a Glicko-2 rating period"}, "deviation": {"type": "number"}, "period": {"type": "integer", "description": "Glicko-2: the rating period"}}}}}}), "404": ref("NotFound")}, auth_errors), ["ratings"],
   params=[gamep, {"name": "username", "in": "path", "required": True, "schema": {"type": "string"}}, {"$ref": "#/components/parameters/limit"}])}
 schemas["Game"]["allOf"][1]["properties"]["rating_changes"] = {"type": "array", "description": "Finished rated games: Elo changes per player (Glicko-2 changes come with the rating period)",
   "items": {"type": "object", "properties": {"username": {"type": "string"}, "system": {"type": "string"}, "before": {"type": "number"}, "after": {"type": "number"}, "change": {"type": "number"}}}}

@@ -1,0 +1,123 @@
+# What each operation does, who may call it and its notable errors, by operationId. Read by
+# openapi_gen.py, which sets them on operations that have no description of their own; an entry
+# for an operation the document does not have stops the generator. Redocly's
+# operation-description rule (tools/openapi/redocly.yaml) fails the lint for an operation without
+# one.
+DESCRIPTIONS = {
+    # health, meta
+    "getHealth": "Answers 200 while the process runs, without touching the database: for liveness probes. No token.",
+    "getReady": "Answers 200 when the database answers and its schema is at the migrations this build expects; "
+                "503 otherwise, so a load balancer sends no traffic to an instance that cannot serve. No token.",
+    "getOpenApi": "Serves this OpenAPI 3.1 document exactly as built into the server. No token.",
+    # accounts
+    "createAccount": "Creates a player (or, with `bot: true`, a bot) account and answers its first token with every scope "
+                     "of the account; the token is shown only here. No token needed. 409 username_taken; 400 invalid_username "
+                     "(with `pattern`), invalid_email or weak_password, naming the `field`.",
+    "createToken": "Exchanges username and password for a new token, optionally named and limited to some of the account's "
+                   "scopes; the secret is shown only in this answer. No token needed. 401 bad_credentials; 400 invalid_scope "
+                   "for a scope the account does not hold.",
+    "listTokens": "Lists the caller's live tokens: name, prefix, scopes, creation time, and which one made this request. "
+                  "Secrets are never shown again. Any token of the account.",
+    "revokeToken": "Revokes one of the caller's tokens at once (it may be the one making the request). Any token of the "
+                   "account; 404 token_not_found for a token that is not the caller's or is already revoked.",
+    "getMe": "The caller's account: username, e-mail, bot and admin flags, the account's scopes and those of the token "
+             "in use, time zone and whether mail to the address is suppressed. Any token.",
+    "getCatalog": "The games this server offers: id, name, player counts, options with their allowed values and "
+                  "defaults, ruleset version and the ply limit. No token.",
+    # challenges
+    "createChallenge": "Creates a challenge to the named opponents, or an open seek without them, for a game of the "
+                       "catalogue with options, a clock and rated or not; the creator holds the first seat. Scope play or "
+                       "bot. 422 unknown_game, unknown_user or bad_options; 400 invalid_clock or invalid_field.",
+    "listChallenges": "The open challenges the caller made, is invited to, or can join as open seeks, newest first. "
+                      "Any token.",
+    "getChallenge": "One challenge, in any state: participants and who has accepted, clock, commitment, and the game once "
+                    "it started. Any token; 404 challenge_not_found.",
+    "acceptChallenge": "Takes a seat at the challenge, with an optional seed for the fair randomness. When the last seat "
+                       "is taken the game starts and `Location` names it. Scope play or bot; 403 not_invited, 409 "
+                       "challenge_closed (with `challenge_status`) or already_joined.",
+    "declineChallenge": "An invitee declines, or the creator withdraws, with an optional reason; the challenge closes for "
+                        "everyone. Scope play or bot; 403 not_invited, 409 challenge_closed when it is no longer open.",
+    # games
+    "listMyGames": "The caller's games, paginated with `cursor` and a `Link: rel=next` header: those waiting for their "
+                   "move first (most urgent deadline first), then their other active games, then finished ones newest "
+                   "first. Filters: status, game, turn=mine. Any token; 400 invalid_parameter or invalid_cursor.",
+    "listGames": "Every game on the server, newest first, paginated with `next_cursor`; filter by status, game or "
+                 "player. Any token; 400 invalid_parameter or invalid_cursor.",
+    "getGame": "A game's full state as the caller sees it: seats and clocks, whose turn, position and board (turned for "
+               "the caller's seat), moves (after `moves_after`), result, rating changes once rated, and the legal "
+               "moves when it is the caller's turn. Sends an ETag; If-None-Match answers 304. Any token; 404 "
+               "game_not_found.",
+    "previewMove": "Checks a move against the current position without storing it and answers its canonical form. "
+                   "Scope play or bot, seated in the game; 422 with the rules' code (bad_notation, illegal_move), 409 "
+                   "not_your_turn or game_over.",
+    "resign": "The caller resigns. In a two-player game the other player wins; with more players the rules decide "
+              "whether play goes on without them. Answers the record line and the new state. Scope play or bot, "
+              "seated; 409 game_over.",
+    "draw": "Offers, accepts or declines a draw. The game is drawn once every remaining player has agreed. Scope play or bot, seated; 409 no_draw_offer or game_over (with `current`).",
+    "abort": "Aborts the game without a result. Allowed to any seated player until every seat has made its first move. "
+             "Scope play or bot; 409 abort_too_late (with `current`), 403 not_your_game.",
+    "getRecord": "The game as a PGN-style text record: tag pairs (seats, options, clock, result, commitment and seeds), "
+                 "then one line per move with its ply, time and random draws, enough to replay it offline. Any token; "
+                 "404 game_not_found.",
+    "getFairness": "Everything needed to check the game's randomness: the commitment, the server seed once the game is "
+                   "over, the players' seeds in join order, every draw and the hash chain of the moves. Any token; 404 "
+                   "game_not_found.",
+    # clocks
+    "updateMe": "Sets the caller's time zone (an IANA name), in which weekends are counted for clocks with "
+                "`weekends_off`. Any token; 422 invalid_time_zone for an unknown name.",
+    "getVacation": "Whether the caller is on vacation, since and until when, and how much of this year's allowance is "
+                   "used and left. Any token.",
+    "startVacation": "Starts a vacation of `days`, or without it until stopped (at most the allowance left). The "
+                     "caller's clocks freeze in every game that allows vacation. Scope play or bot; 409 already_on_vacation, "
+                     "422 vacation_allowance_exceeded (with `vacation`).",
+    "stopVacation": "Ends the caller's vacation now; only the days actually taken count against the allowance, and the "
+                    "frozen clocks run again from now. Scope play or bot; 409 not_on_vacation.",
+    "getClocks": "Whether every clock on the server is paused. Scope admin; 403 insufficient_scope otherwise.",
+    "setClocks": "Pauses or resumes every clock on the server (after an outage, for example), and records a "
+                 "clocks_paused or clocks_resumed event; deadlines move by the time spent paused. Scope admin; 403 "
+                 "insufficient_scope otherwise.",
+    # notifications
+    "getNotifications": "The caller's mail preference for each kind of notification (every mail, a daily digest, or "
+                        "none), the address, and whether it is suppressed after hard bounces. Any token.",
+    "updateNotifications": "Changes the mail preference of the kinds named in the body; the others keep theirs. Any "
+                           "token; 400 for an unknown kind or mode.",
+    "rotateMailSecret": "Draws a new secret for the caller's move-by-mail addresses and unsubscribe links: every address "
+                        "and link mailed before stops working. Any token.",
+    "unsubscribe": "The RFC 8058 one-click unsubscribe of a notification's List-Unsubscribe header: turns that kind of "
+                   "mail off for the account. No token: the link's HMAC tag is the proof; 404 unsubscribe_link_invalid "
+                   "when the tag does not match (or the secret was rotated).",
+    # bots
+    "streamEvents": "The caller's event stream: first a snapshot of pending challenges and games waiting for their move, "
+                    "then `snapshot_done`, then every event of the account as it happens (ndjson, or Server-Sent Events). "
+                    "Resume with ?since= or Last-Event-ID; a replayed your_turn whose turn is over carries a StaleTurn. "
+                    "One stream per token: a newer one closes this one with a `closed` line. Scope play or bot; 400 for "
+                    "an unknown `since`, 503 too_many_streams.",
+    "streamGame": "Streams the game's full state, then the new state after every change, and ends after the game-over "
+                  "state; empty lines are heartbeats. Any token; 404 game_not_found, 503 too_many_streams.",
+    "getTurns": "The games where it is the caller's turn, most urgent deadline first, with the opponents and the count "
+                "of legal moves. With ?wait=N it long-polls up to N seconds for the list to change from If-None-Match "
+                "(or to be non-empty); an unchanged list answers 304. Any token; 503 too_many_streams.",
+    # tournaments and ratings
+    "createTournament": "Creates a tournament (round robin, double round robin, Swiss, knockout or league) for a game "
+                        "of the catalogue, with options, clock, capacity, entry window and format settings. The caller "
+                        "is its organiser. Scope organise, and a server setting may name the only organisers allowed "
+                        "(403 not_an_organiser); 422 unknown_game, bad_format, bad_rounds, "
+                        "bad_capacity, bad_options or bad_settings.",
+    "listTournaments": "Tournaments newest first, optionally by status, with their entrant count. Any token.",
+    "getTournament": "One tournament: entrants, standings with score and tie-breaks, and every round with its "
+                     "pairings and games. ?format=text answers plain text; ?format=trf the FIDE TRF16 report (Swiss "
+                     "only, 422 not_swiss otherwise). Any token; 404 tournament_not_found.",
+    "joinTournament": "Enters the caller while entry is open; a full tournament refuses. Scope play or bot; 409 "
+                      "already_joined, tournament_full or entry_closed; 404 tournament_not_found.",
+    "withdrawTournament": "Leaves the tournament: before the start the entry is removed; later the remaining games are "
+                          "forfeited. In a league, `next_season_only` plays this season out and skips the next. Scope "
+                          "play or bot; 409 not_entered or tournament_over.",
+    "startTournament": "Seeds the entrants and pairs the first round, starting its games. The organiser only (403 "
+                       "not_the_organiser); 409 already_started or too_few_entrants.",
+    "getRatings": "The leaderboard of a game's rating pool, Glicko-2 (default) or Elo, best first, with the games "
+                  "played and whether each rating is still provisional. Any token; 404 for a game not in the "
+                  "catalogue, 400 for an unknown system.",
+    "getPlayerRatings": "A player's current ratings in a game's pool and their history: each rated game (Elo) or "
+                        "rating period (Glicko-2) with the rating before and after. Any token; 404 for an unknown "
+                        "player or game.",
+}

@@ -1,0 +1,383 @@
+#!/usr/bin/env python3
+"""Real answers of hexpostd match its OpenAPI document.
+
+Drives every operation of services/api/openapi.json against a real hexpostd and a real
+PostgreSQL (TEST_DATABASE_URL; exit 77 = skipped without it): success paths and representative
+problem answers, including a 401 from every operation that needs a token. Each captured answer
+(status, content type, body) must be declared by the document and match its schema; every
+object schema under a response must say whether other members may appear; every operation of
+the document must have been exercised, so a new route cannot escape the check.
+
+usage: openapi_conformance_test.py HEXPOSTD OPENAPI_JSON
+With OPENAPI_CAPTURE=FILE, every captured answer is also written to FILE (one JSON per line).
+"""
+
+import hashlib
+import hmac
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from live_server import LiveServer  # noqa: E402
+from openapi_contract import Exchange, loose_objects, operations, problems_of  # noqa: E402
+
+PASSWORD = "correct horse battery"
+
+
+class Driver:
+    """Sends requests by operation (method + path template) and records every answer."""
+
+    def __init__(self, server, doc):
+        self.server = server
+        self.doc = doc
+        self.captured = []
+        self.tokens = {}
+
+    def call(self, method, template, label, expect, args=None, target_suffix="", **kw):
+        target = template.format(**(args or {})) + target_suffix
+        reply = self.server.request(method, target, **kw)
+        return self._record(method, template, label, expect, reply)
+
+    def stream(self, template, label, token, until, args=None, target_suffix="", expect=200):
+        target = template.format(**(args or {})) + target_suffix
+        reply = self.server.stream(target, token, until)
+        return self._record("GET", template, label, expect, reply)
+
+    def _record(self, method, template, label, expect, reply):
+        self.captured.append(Exchange(method, template, reply.status, reply.content_type,
+                                      reply.body, label, reply.headers))
+        if reply.status != expect:
+            raise AssertionError(f"{method} {template} ({label}): expected {expect}, got "
+                                 f"{reply.status}: {reply.body[:500]}")
+        return reply
+
+    def signup(self, username, bot=False):
+        body = {"username": username, "email": f"{username}@example.org", "password": PASSWORD,
+                "bot": bot}
+        reply = self.call("POST", "/v1/accounts", "sign up", 201, body=body)
+        self.tokens[username] = reply.json()["token"]
+        return self.tokens[username]
+
+
+def unauthenticated_calls(d):
+    """Every operation that needs a token answers 401 without one."""
+    for method, template in sorted(operations(d.doc)):
+        op = d.doc["paths"][template][method.lower()]
+        if op.get("security") == []:
+            continue
+        args = {"id": "1", "game": "hex-quoridor", "username": "nobody"}
+        d.call(method, template, "no token", 401, args=args)
+
+
+def health_and_meta(d):
+    d.call("GET", "/healthz", "alive", 200)
+    d.call("GET", "/readyz", "ready", 200)
+    d.call("GET", "/v1/openapi.json", "document", 200)
+    d.call("GET", "/v1/catalog", "catalogue", 200)
+
+
+def accounts(d):
+    for name in ("alice", "bob", "carol"):
+        d.signup(name)
+    d.signup("botty", bot=True)
+    d.call("POST", "/v1/accounts", "taken", 409,
+           body={"username": "alice", "email": "a2@example.org", "password": PASSWORD})
+    d.call("POST", "/v1/accounts", "bad username", 400,
+           body={"username": "1x", "email": "x@example.org", "password": PASSWORD})
+    d.call("POST", "/v1/accounts", "not JSON", 400, raw=b"{", headers={
+        "Content-Type": "application/json"})
+    d.call("POST", "/v1/accounts", "not JSON media type", 415, raw=b"{}", headers={
+        "Content-Type": "text/plain"})
+    d.server.admin_create_user("root", "root@example.org", PASSWORD, admin=True)
+    reply = d.call("POST", "/v1/tokens", "admin token", 201,
+                   body={"username": "root", "password": PASSWORD, "name": "admin"})
+    d.tokens["root"] = reply.json()["token"]
+    d.call("POST", "/v1/tokens", "bad password", 401,
+           body={"username": "alice", "password": "wrong password"})
+    alice = d.tokens["alice"]
+    spare = d.call("POST", "/v1/tokens", "scoped token", 201,
+                   body={"username": "alice", "password": PASSWORD, "scopes": ["play"]}).json()
+    d.call("POST", "/v1/tokens", "scope not held", 400,
+           body={"username": "alice", "password": PASSWORD, "scopes": ["admin"]})
+    d.call("GET", "/v1/tokens", "list", 200, token=alice)
+    d.tokens["alice-organise"] = d.call(
+        "POST", "/v1/tokens", "organise token", 201,
+        body={"username": "alice", "password": PASSWORD, "scopes": ["organise"]}).json()["token"]
+    d.call("DELETE", "/v1/tokens/{id}", "revoke", 204, args={"id": spare["id"]}, token=alice)
+    d.call("DELETE", "/v1/tokens/{id}", "unknown", 404, args={"id": "999999"}, token=alice)
+    d.call("GET", "/v1/me", "me", 200, token=alice)
+    d.call("GET", "/v1/me", "bad token", 401, token="hxp_" + "x" * 43)
+    d.call("PATCH", "/v1/me", "time zone", 200, body={"time_zone": "Europe/Berlin"}, token=alice)
+    d.call("PATCH", "/v1/me", "unknown zone", 422, body={"time_zone": "Mars/Base"}, token=alice)
+
+
+def challenge(d, creator, opponents, **extra):
+    body = dict({"game": "hex-quoridor", "opponents": opponents}, **extra)
+    reply = d.call("POST", "/v1/challenges", "challenge", 201, body=body, token=d.tokens[creator])
+    return reply.json()["id"]
+
+
+def start_game(d, creator, opponent, **extra):
+    cid = challenge(d, creator, [opponent], **extra)
+    reply = d.call("POST", "/v1/challenges/{id}/accept", "accept", 200, args={"id": cid},
+                   token=d.tokens[opponent], body={"seed": "s-" + opponent})
+    return cid, reply.json()["game_id"]
+
+
+def challenges(d):
+    alice, bob, carol = d.tokens["alice"], d.tokens["bob"], d.tokens["carol"]
+    d.call("POST", "/v1/challenges", "unknown game", 422, body={"game": "chess"}, token=alice)
+    d.call("POST", "/v1/challenges", "bad players", 400,
+           body={"game": "hex-quoridor", "players": "two"}, token=alice)
+    d.call("POST", "/v1/challenges", "organise scope only", 403, body={"game": "hex-quoridor"},
+           token=d.tokens["alice-organise"])
+    cid = challenge(d, "alice", ["carol"], clock={"days_per_move": 3})
+    d.call("GET", "/v1/challenges", "list", 200, token=carol)
+    d.call("GET", "/v1/challenges", "bad limit", 400, target_suffix="?limit=0", token=carol)
+    d.call("GET", "/v1/challenges/{id}", "one", 200, args={"id": cid}, token=carol)
+    d.call("GET", "/v1/challenges/{id}", "unknown", 404, args={"id": "999999"}, token=carol)
+    d.stream("/v1/stream/events", "snapshot", carol, lambda line: "snapshot_done" in line)
+    d.call("POST", "/v1/challenges/{id}/accept", "not invited", 403, args={"id": cid},
+           token=bob)
+    d.call("POST", "/v1/challenges/{id}/decline", "decline", 200, args={"id": cid},
+           body={"reason": "busy"}, token=carol)
+    d.call("POST", "/v1/challenges/{id}/decline", "closed", 409, args={"id": cid}, token=carol)
+    d.call("POST", "/v1/challenges/{id}/accept", "closed", 409, args={"id": cid}, token=carol)
+    d.call("POST", "/v1/challenges/{id}/decline", "unknown", 404, args={"id": "999999"},
+           token=carol)
+    d.call("POST", "/v1/challenges/{id}/accept", "unknown", 404, args={"id": "999999"},
+           token=carol)
+
+
+def play_one(d, gid):
+    """The player to move makes their first legal move; answers the mover's name."""
+    for name in ("alice", "bob", "carol"):
+        game = d.server.request("GET", f"/v1/games/{gid}", token=d.tokens[name]).json()
+        if game.get("your_turn"):
+            body = {"move": game["legal_moves"][0], "ply": game["ply"]}
+            d.call("POST", "/v1/games/{id}/moves", "move", 201, args={"id": gid}, body=body,
+                   token=d.tokens[name])
+            return name, game["ply"] + 1
+    raise AssertionError(f"nobody is to move in game {gid}")
+
+
+def games(d):
+    alice, bob = d.tokens["alice"], d.tokens["bob"]
+    _, gid = start_game(d, "alice", "bob", rated=True, clock={"days_per_move": 3})
+    args = {"id": gid}
+    reply = d.call("GET", "/v1/games/{id}", "game", 200, args=args, token=alice)
+    d.call("GET", "/v1/games/{id}", "unchanged", 304, args=args, token=alice,
+           headers={"If-None-Match": reply.headers["etag"]})
+    d.call("GET", "/v1/games/{id}", "unknown", 404, args={"id": "999999"}, token=alice)
+    mover = alice if reply.json()["your_turn"] else bob
+    waiter = bob if mover == alice else alice
+    d.call("POST", "/v1/games/{id}/preview", "illegal", 422, args=args, body={"move": "zz99"},
+           token=mover)
+    legal = d.server.request("GET", f"/v1/games/{gid}", token=mover).json()["legal_moves"][0]
+    d.call("POST", "/v1/games/{id}/preview", "legal", 200, args=args, body={"move": legal},
+           token=mover)
+    d.call("POST", "/v1/games/{id}/moves", "not your turn", 409, args=args,
+           body={"move": legal, "ply": 0}, token=waiter)
+    d.call("POST", "/v1/games/{id}/moves", "missing ply", 400, args=args, body={"move": legal},
+           token=mover)
+    d.call("POST", "/v1/games/{id}/moves", "illegal", 422, args=args,
+           body={"move": "zz99", "ply": 0}, token=mover)
+    play_one(d, gid)
+    d.call("POST", "/v1/games/{id}/moves", "stale ply", 409, args=args,
+           body={"move": legal, "ply": 0}, token=mover)
+    d.call("GET", "/v1/me/turns", "turns", 200, token=waiter)
+    turns = d.call("GET", "/v1/me/turns", "no turns", 200, token=mover)
+    d.call("GET", "/v1/me/turns", "unchanged", 304, token=mover,
+           headers={"If-None-Match": turns.headers["etag"]})
+    d.call("GET", "/v1/me/turns", "bad wait", 400, target_suffix="?wait=x", token=mover)
+    play_one(d, gid)
+    # The first move's your_turn event, replayed after its turn is over: a stale turn.
+    d.stream("/v1/stream/events", "replay", waiter, lambda line: "\"stale\"" in line,
+             target_suffix="?since=1")
+    d.stream("/v1/stream/events", "bad since", mover, lambda line: True,
+             target_suffix="?since=x", expect=400)
+    d.call("GET", "/v1/games/{id}", "later moves", 200, args=args, token=alice,
+           target_suffix="?moves_after=1")
+    game_endings(d, gid)
+    return gid
+
+
+def game_endings(d, gid):
+    """Draw offers, abort, record and fairness, resignation, and the lists (two moves made)."""
+    alice, bob = d.tokens["alice"], d.tokens["bob"]
+    args = {"id": gid}
+    d.call("POST", "/v1/games/{id}/draw", "offer", 200, args=args, body={"action": "offer"},
+           token=alice)
+    d.call("POST", "/v1/games/{id}/draw", "decline", 200, args=args, body={"action": "decline"},
+           token=bob)
+    d.call("POST", "/v1/games/{id}/draw", "nothing offered", 409, args=args,
+           body={"action": "accept"}, token=bob)
+    d.call("POST", "/v1/games/{id}/draw", "bad action", 400, args=args,
+           body={"action": "maybe"}, token=bob)
+    d.call("POST", "/v1/games/{id}/abort", "too late", 409, args=args, token=alice)
+    d.call("GET", "/v1/games/{id}/record", "record", 200, args=args, token=alice)
+    d.call("GET", "/v1/games/{id}/fairness", "fairness", 200, args=args, token=alice)
+    d.call("POST", "/v1/games/{id}/resign", "resign", 200, args=args, token=bob)
+    d.call("POST", "/v1/games/{id}/resign", "over", 409, args=args, token=alice)
+    d.stream("/v1/games/{id}/stream", "finished game", alice, lambda line: False, args=args)
+    d.call("GET", "/v1/games/{id}/fairness", "revealed", 200, args=args, token=alice)
+    d.call("GET", "/v1/games/{id}/record", "unknown", 404, args={"id": "999999"}, token=alice)
+    _, aborted = start_game(d, "carol", "alice")
+    d.call("POST", "/v1/games/{id}/abort", "abort", 200, args={"id": aborted}, token=alice)
+    d.call("POST", "/v1/games/{id}/abort", "carol not in", 403, args={"id": gid},
+           token=d.tokens["carol"])
+    for template in ("/v1/me/games", "/v1/games"):
+        d.call("GET", template, "list", 200, token=alice, target_suffix="?limit=1")
+        d.call("GET", template, "bad status", 400, token=alice, target_suffix="?status=won")
+        d.call("GET", template, "bad cursor", 400, token=alice, target_suffix="?cursor=%%")
+
+
+def wait_for_elo(d, token):
+    """The competition worker rates a finished game within its period (1 s here)."""
+    for _ in range(60):
+        board = d.server.request("GET", "/v1/ratings/hex-quoridor?system=elo", token=token)
+        if board.status == 200 and board.json()["ratings"]:
+            return
+        time.sleep(0.5)
+    raise AssertionError("the rated game was not rated within 30 s")
+
+
+def ratings(d, rated_game):
+    alice = d.tokens["alice"]
+    wait_for_elo(d, alice)
+    d.call("GET", "/v1/games/{id}", "rating changes", 200, args={"id": rated_game}, token=alice)
+    d.call("GET", "/v1/ratings/{game}", "board", 200, args={"game": "hex-quoridor"}, token=alice)
+    d.call("GET", "/v1/ratings/{game}", "elo", 200, args={"game": "hex-quoridor"}, token=alice,
+           target_suffix="?system=elo")
+    d.call("GET", "/v1/ratings/{game}", "bad system", 400, args={"game": "hex-quoridor"},
+           token=alice, target_suffix="?system=fide")
+    d.call("GET", "/v1/ratings/{game}", "unknown game", 404, args={"game": "chess"}, token=alice)
+    d.call("GET", "/v1/ratings/{game}/{username}", "player", 200,
+           args={"game": "hex-quoridor", "username": "alice"}, token=alice)
+    d.call("GET", "/v1/ratings/{game}/{username}", "unknown player", 404,
+           args={"game": "hex-quoridor", "username": "nobody"}, token=alice)
+
+
+def clocks(d):
+    alice, root = d.tokens["alice"], d.tokens["root"]
+    d.call("GET", "/v1/me/vacation", "none", 200, token=alice)
+    d.call("POST", "/v1/me/vacation", "too long", 400, body={"days": "x"}, token=alice)
+    d.call("POST", "/v1/me/vacation", "start", 201, body={"days": 2}, token=alice)
+    d.call("POST", "/v1/me/vacation", "already", 409, body={"days": 2}, token=alice)
+    d.call("POST", "/v1/me/vacation/stop", "stop", 200, token=alice)
+    d.call("POST", "/v1/me/vacation/stop", "not on vacation", 409, token=alice)
+    d.call("GET", "/v1/admin/clocks", "not admin", 403, token=alice)
+    d.call("GET", "/v1/admin/clocks", "state", 200, token=root)
+    d.call("POST", "/v1/admin/clocks", "pause", 200, body={"paused": True}, token=root)
+    d.call("POST", "/v1/admin/clocks", "resume", 200, body={"paused": False}, token=root)
+    d.call("POST", "/v1/admin/clocks", "missing", 400, body={}, token=root)
+
+
+def notifications(d):
+    alice = d.tokens["alice"]
+    d.call("GET", "/v1/me/notifications", "preferences", 200, token=alice)
+    d.call("PATCH", "/v1/me/notifications", "change", 200, body={"reminder": "digest"},
+           token=alice)
+    d.call("PATCH", "/v1/me/notifications", "unknown kind", 400, body={"spam": "every"},
+           token=alice)
+    d.call("POST", "/v1/me/notifications/rotate-secret", "rotate", 200, token=alice)
+    account, secret = d.server.query(
+        "SELECT id || ' ' || encode(mail_secret, 'hex') FROM accounts WHERE username = 'alice'"
+    ).split()
+    tag = hmac.new(secret.encode(), f"unsubscribe:{account}.reminder".encode(),
+                   hashlib.sha256).hexdigest()[:16]
+    d.call("POST", "/v1/mail/unsubscribe", "one click", 200,
+           target_suffix=f"?a={account}&k=reminder&t={tag}")
+    d.call("POST", "/v1/mail/unsubscribe", "bad tag", 404,
+           target_suffix=f"?a={account}&k=reminder&t=00")
+
+
+def tournaments(d):
+    alice, bob, carol = d.tokens["alice"], d.tokens["bob"], d.tokens["carol"]
+    body = {"name": "Autumn", "game": "hex-quoridor", "format": "swiss", "rounds": 2,
+            "capacity": 4}
+    d.call("POST", "/v1/tournaments", "unknown game", 422, body=dict(body, game="chess"),
+           token=alice)
+    d.call("POST", "/v1/tournaments", "missing name", 400, body={"game": "hex-quoridor"},
+           token=alice)
+    tid = d.call("POST", "/v1/tournaments", "create", 201, body=body, token=alice).json()["id"]
+    args = {"id": tid}
+    for name in ("bob", "carol", "botty"):
+        d.call("POST", "/v1/tournaments/{id}/join", "join", 201, args=args, token=d.tokens[name])
+    d.call("POST", "/v1/tournaments/{id}/join", "again", 409, args=args, token=bob)
+    d.call("POST", "/v1/tournaments/{id}/join", "unknown", 404, args={"id": "999999"},
+           token=bob)
+    d.call("POST", "/v1/tournaments/{id}/withdraw", "withdraw", 200, args=args,
+           token=d.tokens["botty"])
+    d.call("POST", "/v1/tournaments/{id}/withdraw", "not in", 409, args=args,
+           token=d.tokens["botty"])
+    d.call("POST", "/v1/tournaments/{id}/start", "not organiser", 403, args=args, token=bob)
+    d.call("POST", "/v1/tournaments/{id}/start", "start", 200, args=args, token=alice)
+    d.call("POST", "/v1/tournaments/{id}/start", "running", 409, args=args, token=alice)
+    d.call("GET", "/v1/tournaments/{id}", "json", 200, args=args, token=alice)
+    d.call("GET", "/v1/tournaments/{id}", "text", 200, args=args, token=alice,
+           target_suffix="?format=text")
+    d.call("GET", "/v1/tournaments/{id}", "trf", 200, args=args, token=alice,
+           target_suffix="?format=trf")
+    d.call("GET", "/v1/tournaments/{id}", "bad format", 400, args=args, token=alice,
+           target_suffix="?format=pdf")
+    d.call("GET", "/v1/tournaments/{id}", "unknown", 404, args={"id": "999999"}, token=alice)
+    d.call("POST", "/v1/tournaments/{id}/withdraw", "forfeit", 200, args=args, token=carol)
+    d.call("GET", "/v1/tournaments", "list", 200, token=alice)
+    d.call("GET", "/v1/tournaments", "bad status", 400, token=alice,
+           target_suffix="?status=won")
+
+
+def rate_limit(d):
+    """A token's bucket runs dry: 429 with the limit's members (bounded: at most 400 calls)."""
+    token = d.server.request("POST", "/v1/tokens", body={
+        "username": "bob", "password": PASSWORD, "name": "burst"}).json()["token"]
+    for _ in range(400):
+        reply = d.server.request("GET", "/v1/me", token=token)
+        if reply.status == 429:
+            d._record("GET", "/v1/me", "rate limited", 429, reply)
+            return
+    raise AssertionError("no 429 after 400 requests")
+
+
+def main():
+    hexpostd, doc_path = sys.argv[1], sys.argv[2]
+    base_url = os.environ.get("TEST_DATABASE_URL", "")
+    if not base_url:
+        print("TEST_DATABASE_URL is not set: skipped")
+        return 77
+    doc = json.load(open(doc_path))
+    failures = [f"{where}: object schema without additionalProperties"
+                for where in loose_objects(doc)]
+    server = LiveServer(hexpostd, base_url)
+    try:
+        d = Driver(server, doc)
+        for step in (health_and_meta, accounts, unauthenticated_calls, challenges):
+            step(d)
+        ratings(d, games(d))
+        for step in (clocks, notifications, tournaments, rate_limit):
+            step(d)
+    finally:
+        server.close()
+    if os.environ.get("OPENAPI_CAPTURE"):
+        with open(os.environ["OPENAPI_CAPTURE"], "w") as out:
+            for e in d.captured:
+                out.write(json.dumps({"op": f"{e.method} {e.template}", "status": e.status,
+                                      "label": e.label, "body": e.body}) + "\n")
+    for exchange in d.captured:
+        if exchange.status >= 400 and exchange.content_type != "application/problem+json":
+            failures.append(f"{exchange.name()}: not application/problem+json")
+        failures.extend(problems_of(doc, exchange))
+    exercised = {(e.method, e.template) for e in d.captured}
+    failures.extend(f"{m} {p}: never exercised" for m, p in sorted(operations(doc) - exercised))
+    for line in failures:
+        print("FAIL", line)
+    print(f"{len(d.captured)} answers checked against {len(operations(doc))} operations; "
+          f"{len(failures)} problems")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
