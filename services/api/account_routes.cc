@@ -56,7 +56,7 @@ void post_token(GameService& s, const Request& req, Response& res) {
   const json body = json_object_body(req);
   const std::string username = string_field(body, "username", true, 64);
   const std::string password = string_field(body, "password", true, 1024);
-  const std::string name = string_field(body, "name", false, 100);
+  const std::string name = name_field(body, "name", false, 100);
   auto account = s.accounts.find_by_username(username);
   // Verify even for an unknown user, so timing does not tell which usernames exist.
   static const std::string kDummy = s.hasher.hash("not a password of anyone");

@@ -44,11 +44,7 @@ ChallengeSetup challenge_setup(GameService& s, const json& body) {
                     {{"field", "game"}});
   }
   const long long players =
-      int_field(body, "players", false).value_or(def->info.player_counts.front());
-  if (players < 1 || players > 8) {
-    throw GameError(422, "bad_options", "players must be one of the game's player counts.",
-                    {{"field", "players"}});
-  }
+      int_field(body, "players", false, 1, 8).value_or(def->info.player_counts.front());
   setup.players = static_cast<int>(players);
   setup.options = body.contains("options") && !body.at("options").is_null() ? body.at("options")
                                                                             : json::object();
@@ -139,11 +135,19 @@ void get_challenges(GameService& s, const Request& req, Response& res) {
   send_json(res, 200, {{"challenges", list}});
 }
 
+// An open seek is public; a direct challenge only to its creator and the accounts it names.
+bool may_see(const storage::ChallengeRecord& c, storage::Id account_id) {
+  if (c.open_seek || c.creator_id == account_id) return true;
+  return std::any_of(c.players_list.begin(), c.players_list.end(),
+                     [&](const auto& player) { return player.account_id == account_id; });
+}
+
 void get_challenge(GameService& s, const Request& req, Response& res) {
-  authenticate(s, req, res);
+  const storage::Principal me = authenticate(s, req, res);
   const storage::Id id = path_id(req, 1, "challenge");
   auto found = s.challenges.find(id, s.now_text());
-  if (!found)
+  // Someone else's direct challenge answers as a missing one: its existence is private too.
+  if (!found || !may_see(*found, me.account_id))
     throw GameError(404, "challenge_not_found", "No challenge " + std::to_string(id) + ".");
   send_json(res, 200, challenge_view(*found));
 }

@@ -143,6 +143,7 @@ void post_move(GameService& s, const Request& req, Response& res) {
 
 void post_preview(GameService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s, req, res);
+  require_scope(me, kPlayScopes);
   const storage::Id id = path_id(req, 1, "game");
   const json body = json_object_body(req);
   const std::string move = string_field(body, "move", true, 200);

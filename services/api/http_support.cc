@@ -163,7 +163,8 @@ std::string string_field(const json& body, const std::string& name, bool require
   return text;
 }
 
-std::optional<long long> int_field(const json& body, const std::string& name, bool required) {
+std::optional<long long> int_field(const json& body, const std::string& name, bool required,
+                                   long long min, long long max) {
   if (!body.contains(name) || body.at(name).is_null()) {
     if (required) {
       throw GameError(400, "missing_field", "The field '" + name + "' is required.",
@@ -176,7 +177,28 @@ std::optional<long long> int_field(const json& body, const std::string& name, bo
     throw GameError(400, "invalid_field", "The field '" + name + "' must be an integer.",
                     {{"field", name}});
   }
+  // Compared before any narrowing: 4294967298 must not become 2 on its way to an int.
+  const bool above = value.is_number_unsigned()
+                         ? value.get<unsigned long long>() > static_cast<unsigned long long>(max)
+                         : value.get<long long>() > max;
+  if (above || (!value.is_number_unsigned() && value.get<long long>() < min)) {
+    throw GameError(400, "invalid_field",
+                    "The field '" + name + "' must be an integer from " + std::to_string(min) +
+                        " to " + std::to_string(max) + ".",
+                    {{"field", name}, {"min", min}, {"max", max}});
+  }
   return value.get<long long>();
+}
+
+std::string name_field(const json& body, const std::string& name, bool required,
+                       std::size_t max_length) {
+  std::string text = string_field(body, name, required, max_length);
+  const bool blank = text.find_first_not_of(" \t\r\n\f\v") == std::string::npos;
+  if (blank && (required || (body.contains(name) && !body.at(name).is_null()))) {
+    throw GameError(400, "invalid_field", "The field '" + name + "' must not be empty or blank.",
+                    {{"field", name}});
+  }
+  return text;
 }
 
 bool bool_field(const json& body, const std::string& name, bool fallback) {

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -67,8 +68,14 @@ nlohmann::json optional_json_object_body(const Request& req);
 // Field readers: 400 invalid_field naming the field on a wrong type.
 std::string string_field(const nlohmann::json& body, const std::string& name, bool required,
                          std::size_t max_length = 200);
+// An integer in [min, max] (400 invalid_field naming the range otherwise).
 std::optional<long long> int_field(const nlohmann::json& body, const std::string& name,
-                                   bool required);
+                                   bool required,
+                                   long long min = std::numeric_limits<long long>::min(),
+                                   long long max = std::numeric_limits<long long>::max());
+// A string_field that must hold more than white space when present (400 invalid_field).
+std::string name_field(const nlohmann::json& body, const std::string& name, bool required,
+                       std::size_t max_length);
 bool bool_field(const nlohmann::json& body, const std::string& name, bool fallback);
 
 // A path id: digits only, fits in int64; 404 otherwise (a malformed id names no resource).

@@ -31,7 +31,8 @@ DESCRIPTIONS = {
     "listChallenges": "The open challenges the caller made, is invited to, or can join as open seeks, newest first. "
                       "Any token.",
     "getChallenge": "One challenge, in any state: participants and who has accepted, clock, commitment, and the game once "
-                    "it started. Any token; 404 challenge_not_found.",
+                    "it started. Any token sees an open seek; a direct challenge only its creator and the accounts it "
+                    "names: to anyone else it answers 404 challenge_not_found, as a missing one does.",
     "acceptChallenge": "Takes a seat at the challenge, with an optional seed for the fair randomness. When the last seat "
                        "is taken the game starts and `Location` names it. Scope play or bot; 403 not_invited, 409 "
                        "challenge_closed (with `challenge_status`) or already_joined.",

@@ -114,6 +114,19 @@ std::string default_detail(const Request& req, int status) {
   }
 }
 
+// PostgreSQL text cannot hold NUL, and no name, move or filter contains one: a decoded NUL in
+// the path or a query parameter is refused before any route sees it.
+std::optional<std::string> nul_in_request(const Request& req) {
+  constexpr char kNul = '\0';
+  if (req.path.find(kNul) != std::string::npos) return "The path contains a NUL character.";
+  for (const auto& [name, value] : req.params) {
+    if (name.find(kNul) != std::string::npos || value.find(kNul) != std::string::npos) {
+      return "The query parameter '" + name + "' contains a NUL character.";
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 class Server::Impl {
@@ -207,6 +220,10 @@ httplib::Server::HandlerResponse Server::Impl::pre_route(const Request& req, Res
   if (auto rejection = check_body_framing(req, options.max_body_bytes)) {
     problem(res, rejection->status, rejection->code, rejection->detail);
     close_after_response(res);  // the body was not read
+    return R::Handled;
+  }
+  if (auto nul = nul_in_request(req)) {
+    problem(res, 400, "nul_character", *nul);
     return R::Handled;
   }
   if (has_route(req.method, req.path)) return R::Unhandled;

@@ -60,7 +60,8 @@ void check_game(GameService& s, storage::NewTournament& n, const json& body) {
   if (def == nullptr)
     throw GameError(422, "unknown_game", "No game '" + n.game + "' in the catalogue.",
                     {{"field", "game"}});
-  n.players_per_game = static_cast<int>(int_field(body, "players_per_game", false).value_or(2));
+  n.players_per_game =
+      static_cast<int>(int_field(body, "players_per_game", false, 2, 6).value_or(2));
   const int seats = n.players_per_game;
   if (seats != 2 && seats != 3 && seats != 4 && seats != 6)
     throw GameError(422, "bad_players_per_game", "players_per_game must be 2, 3, 4 or 6.",
@@ -86,7 +87,7 @@ void post_tournament(GameService& s, const Request& req, Response& res) {
   const json body = json_object_body(req);
   storage::NewTournament n;
   n.organiser_id = me.account_id;
-  n.name = string_field(body, "name", true, 100);
+  n.name = name_field(body, "name", true, 100);
   n.game = string_field(body, "game", true, 64);
   n.format = string_field(body, "format", true, 32);
   if (!tournament::parse_format(n.format))

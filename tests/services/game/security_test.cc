@@ -471,4 +471,81 @@ TEST_F(BadInput, SqlMetacharactersInEveryStringField) {
   before = snapshot();  // the verbatim writes above were meant to change things
 }
 
+TEST_F(BadInput, NulInThePathOrAQueryParameterIs400) {
+  expect_problem(client->get("/v1/games?player=%00", mover.token), 400, "nul_character");
+  expect_problem(client->get("/v1/games?game=counting&status=%00x", mover.token), 400,
+                 "nul_character");
+  expect_problem(client->get("/v1/ratings/counting/a%00b", mover.token), 400, "nul_character");
+  EXPECT_EQ(client->get("/v1/games/" + id, mover.token).status, 200);
+}
+
+TEST_F(BadInput, EmptyOrBlankNamesAre400) {
+  for (const std::string name : {"", "   ", "\t\n"}) {
+    const Reply r = client->post("/v1/tournaments",
+                                 {{"name", name}, {"game", "counting"}, {"format", "round-robin"}},
+                                 mover.token);
+    expect_problem(r, 400, "invalid_field");
+    EXPECT_EQ(r.body.value("field", ""), "name");
+    expect_problem(client->post("/v1/tokens", {{"username", mover.username},
+                                               {"password", "correct horse " + mover.username},
+                                               {"name", name}}),
+                   400, "invalid_field");
+  }
+  EXPECT_EQ(count_rows("tournaments"), 0);
+}
+
+TEST_F(BadInput, IntegersOutsideTheirRangeAre400BeforeNarrowing) {
+  // 4294967298 = 2^32 + 2: narrowed to an int it was 2, a valid value.
+  const json big = 4294967298LL;
+  const long long challenges = count_rows("challenges");
+  const Reply table = client->post("/v1/tournaments",
+                                   {{"name", "t"},
+                                    {"game", "counting"},
+                                    {"format", "swiss"},
+                                    {"rounds", 3},
+                                    {"players_per_game", big}},
+                                   mover.token);
+  expect_problem(table, 400, "invalid_field");
+  EXPECT_EQ(table.body.value("field", ""), "players_per_game");
+  EXPECT_EQ(table.body.value("max", 0), 6);
+  expect_problem(
+      client->post("/v1/challenges", {{"game", "counting"}, {"players", big}}, mover.token), 400,
+      "invalid_field");
+  const json beyond_int64 = 18446744073709551615ULL;
+  expect_problem(client->post(moves(), {{"move", "1"}, {"ply", beyond_int64}}, mover.token), 400,
+                 "invalid_field");
+  EXPECT_EQ(count_rows("tournaments"), 0);
+  EXPECT_EQ(count_rows("challenges"), challenges);
+}
+
+TEST_F(BadInput, DirectChallengesAreVisibleOnlyToTheirPlayers) {
+  const Account stranger = make_account(*client, "peek");
+  const Reply direct =
+      client->post("/v1/challenges", {{"game", "counting"}, {"opponents", {players[1].username}}},
+                   players[0].token);
+  ASSERT_EQ(direct.status, 201) << direct.text;
+  const std::string path = "/v1/challenges/" + direct.body.at("id").get<std::string>();
+  EXPECT_EQ(client->get(path, players[0].token).status, 200);
+  EXPECT_EQ(client->get(path, players[1].token).status, 200);
+  expect_problem(client->get(path, stranger.token), 404, "challenge_not_found");
+  const Reply seek = client->post("/v1/challenges", {{"game", "counting"}}, players[0].token);
+  ASSERT_EQ(seek.status, 201) << seek.text;
+  EXPECT_EQ(
+      client->get("/v1/challenges/" + seek.body.at("id").get<std::string>(), stranger.token).status,
+      200);
+  before = snapshot();  // the new account and challenges were meant
+}
+
+TEST_F(BadInput, PreviewNeedsThePlayScope) {
+  const Reply organise_only =
+      client->post("/v1/tokens", {{"username", mover.username},
+                                  {"password", "correct horse " + mover.username},
+                                  {"scopes", {"organise"}}});
+  ASSERT_EQ(organise_only.status, 201) << organise_only.text;
+  expect_problem(client->post("/v1/games/" + id + "/preview", {{"move", "1"}},
+                              organise_only.body.at("token").get<std::string>()),
+                 403, "insufficient_scope");
+  EXPECT_EQ(client->post("/v1/games/" + id + "/preview", {{"move", "1"}}, mover.token).status, 200);
+}
+
 }  // namespace
