@@ -158,6 +158,10 @@ Config load_config(const EnvMap& env) {
       static_cast<int>(integer_or(env, "HEXPOST_MAX_HEADER_FIELDS", c.max_header_fields, 8, 1000));
   c.max_header_bytes = static_cast<int>(
       integer_or(env, "HEXPOST_MAX_HEADER_BYTES", c.max_header_bytes, 1024, 1024 * 1024));
+  c.max_connections_per_address = static_cast<int>(integer_or(
+      env, "HEXPOST_MAX_CONNECTIONS_PER_ADDRESS", c.max_connections_per_address, 1, 100'000));
+  c.max_waiting =
+      static_cast<int>(integer_or(env, "HEXPOST_MAX_WAITING", c.max_waiting, 1, 1'000'000));
   c.heartbeat_interval = std::chrono::seconds(
       integer_or(env, "HEXPOST_HEARTBEAT_S", c.heartbeat_interval.count(), 1, 3600));
   c.instance_id = text_or(env, "HEXPOST_INSTANCE_ID", "");

@@ -20,6 +20,8 @@
 //   HEXPOST_REQUEST_DEADLINE_MS  10000                    reading one request's head + body
 //   HEXPOST_MAX_HEADER_FIELDS    100                      header fields per request (431 above)
 //   HEXPOST_MAX_HEADER_BYTES     16384                    header bytes per request (431 above)
+//   HEXPOST_MAX_CONNECTIONS_PER_ADDRESS 64                open connections per client (429 above)
+//   HEXPOST_MAX_WAITING          1024                     requests queued for a worker (503 above)
 //   HEXPOST_HEARTBEAT_S          10                       service_instances heartbeat period
 //   HEXPOST_INSTANCE_ID          <host>-<pid>             id in service_instances
 //   HEXPOST_LOG_LEVEL            info                     trace debug info warn error critical off
@@ -54,6 +56,8 @@ struct Config {
   std::chrono::milliseconds request_deadline{10'000};
   int max_header_fields = 100;
   int max_header_bytes = 16 * 1024;
+  int max_connections_per_address = 64;
+  int max_waiting = 1024;
   std::chrono::seconds heartbeat_interval{10};
   std::string instance_id;  // empty: main() derives <host>-<pid>
   std::string log_level = "info";

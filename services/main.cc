@@ -51,6 +51,10 @@ Environment (read once at start; a bad value stops hexpostd with one line):
                                (default 10000)
   HEXPOST_MAX_HEADER_FIELDS    header fields per request; more get 431 and close (default 100)
   HEXPOST_MAX_HEADER_BYTES     header bytes per request; more get 431 and close (default 16384)
+  HEXPOST_MAX_CONNECTIONS_PER_ADDRESS  open connections per client address; one more gets 429
+                               and is closed (default 64)
+  HEXPOST_MAX_WAITING          complete requests waiting for a worker; one more gets 503
+                               overloaded (default 1024)
   HEXPOST_HEARTBEAT_S          service_instances heartbeat period (default 10)
   HEXPOST_INSTANCE_ID          instance id (default <hostname>-<pid>)
   HEXPOST_LOG_LEVEL            trace|debug|info|warn|error|critical|off (default info)
@@ -186,6 +190,8 @@ api::ServerOptions server_options(const config::Config& cfg, const api::StreamOp
   options.request_deadline = cfg.request_deadline;
   options.max_header_fields = static_cast<std::size_t>(cfg.max_header_fields);
   options.max_header_bytes = static_cast<std::size_t>(cfg.max_header_bytes);
+  options.max_connections_per_address = static_cast<std::size_t>(cfg.max_connections_per_address);
+  options.max_waiting = static_cast<std::size_t>(cfg.max_waiting);
   return options;
 }
 

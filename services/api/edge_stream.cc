@@ -46,8 +46,8 @@ void address_of(const sockaddr_storage& addr, socklen_t len, std::string& ip, in
 
 }  // namespace
 
-void EdgeStream::begin_request() {
-  deadline_ = Clock::now() + limits_.request_deadline;
+void EdgeStream::begin_request(Clock::time_point started) {
+  deadline_ = started + limits_.request_deadline;
   refusal_ = EdgeRefusal::kNone;
   in_head_ = true;
   head_lines_ = 0;
@@ -55,8 +55,15 @@ void EdgeStream::begin_request() {
   line_length_ = 0;
 }
 
+std::string EdgeStream::take_pending() {
+  std::string rest = buffer_.substr(buffered_begin_);
+  buffer_.clear();
+  buffered_begin_ = 0;
+  return rest;
+}
+
 bool EdgeStream::is_readable() const {
-  if (buffered_begin_ < buffered_end_) return true;
+  if (buffered_begin_ < buffer_.size()) return true;
   const auto left = std::chrono::duration_cast<milliseconds>(deadline_ - Clock::now());
   return poll_for(sock_, POLLIN, left) > 0;
 }
@@ -71,13 +78,14 @@ bool EdgeStream::fill() {
     refusal_ = EdgeRefusal::kDeadline;
     return false;
   }
+  char chunk[4096];
   ssize_t n;
   do {
-    n = ::recv(sock_, buffer_.data(), buffer_.size(), 0);
+    n = ::recv(sock_, chunk, sizeof chunk, 0);
   } while (n < 0 && errno == EINTR);
   if (n <= 0) return false;
+  buffer_.assign(chunk, static_cast<std::size_t>(n));
   buffered_begin_ = 0;
-  buffered_end_ = static_cast<std::size_t>(n);
   return true;
 }
 
@@ -99,8 +107,8 @@ bool EdgeStream::count_head_byte(char byte) {
 
 ssize_t EdgeStream::read(char* ptr, size_t size) {
   if (refusal_ != EdgeRefusal::kNone) return -1;
-  if (buffered_begin_ == buffered_end_ && !fill()) return -1;
-  std::size_t n = std::min(size, buffered_end_ - buffered_begin_);
+  if (buffered_begin_ == buffer_.size() && !fill()) return -1;
+  std::size_t n = std::min(size, buffer_.size() - buffered_begin_);
   if (in_head_) {
     // Hand out the head byte by byte through the counters, stopping where it ends.
     std::size_t i = 0;
@@ -138,18 +146,6 @@ void EdgeStream::get_local_ip_and_port(std::string& ip, int& port) const {
   if (::getsockname(sock_, reinterpret_cast<sockaddr*>(&addr), &len) == 0) {
     address_of(addr, len, ip, port);
   }
-}
-
-bool wait_readable(socket_t sock, std::chrono::milliseconds timeout,
-                   const std::function<bool()>& keep_going) {
-  const auto until = EdgeStream::Clock::now() + timeout;
-  while (keep_going()) {
-    const auto left = std::chrono::duration_cast<milliseconds>(until - EdgeStream::Clock::now());
-    if (left.count() <= 0) return false;
-    const int ready = poll_for(sock, POLLIN, std::min(left, milliseconds(100)));
-    if (ready != 0) return ready > 0;
-  }
-  return false;
 }
 
 }  // namespace api

@@ -13,7 +13,6 @@
 
 #include <httplib.h>
 
-#include <array>
 #include <chrono>
 #include <cstddef>
 #include <string>
@@ -33,11 +32,16 @@ class EdgeStream final : public httplib::Stream {
  public:
   using Clock = std::chrono::steady_clock;
 
-  EdgeStream(socket_t sock, const EdgeLimits& limits) : sock_(sock), limits_(limits) {}
+  // `pending`: bytes of this connection already read (by the ConnectionReactor), served first.
+  EdgeStream(socket_t sock, const EdgeLimits& limits, std::string pending = {})
+      : sock_(sock), limits_(limits), buffer_(std::move(pending)) {}
 
-  // Starts the next request on this connection: its deadline and its head counters.
-  void begin_request();
+  // Starts the next request on this connection, whose first byte arrived at `started`: its
+  // deadline and its head counters.
+  void begin_request(Clock::time_point started = Clock::now());
   EdgeRefusal refusal() const { return refusal_; }
+  // The bytes read past the request just served (a pipelined next request), handed back.
+  std::string take_pending();
 
   bool is_readable() const override;
   bool is_writable() const override;
@@ -55,9 +59,8 @@ class EdgeStream final : public httplib::Stream {
   EdgeLimits limits_;
   Clock::time_point deadline_ = Clock::time_point::max();
   EdgeRefusal refusal_ = EdgeRefusal::kNone;
-  std::array<char, 4096> buffer_{};
+  std::string buffer_;  // read from the socket; [buffered_begin_, end) not yet handed out
   std::size_t buffered_begin_ = 0;
-  std::size_t buffered_end_ = 0;
   // The head: lines seen (the request line is line 1), bytes after the request line, and the
   // length of the current line without its CR.
   bool in_head_ = false;
@@ -65,10 +68,5 @@ class EdgeStream final : public httplib::Stream {
   std::size_t field_bytes_ = 0;
   std::size_t line_length_ = 0;
 };
-
-// Waits until `sock` has a byte to read, for at most `timeout`, checking `keep_going` every
-// 100 ms (so that a stopping server does not wait out its idle connections).
-bool wait_readable(socket_t sock, std::chrono::milliseconds timeout,
-                   const std::function<bool()>& keep_going);
 
 }  // namespace api

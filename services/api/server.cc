@@ -3,12 +3,14 @@
 #include <spdlog/spdlog.h>
 #include <sys/socket.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <regex>
 #include <stdexcept>
 #include <vector>
 
+#include "services/api/connection_reactor.h"
 #include "services/api/edge_stream.h"
 #include "services/api/guards.h"
 
@@ -34,59 +36,73 @@ void close_after_response(Response& res) {
   t_close_after_response = true;
 }
 
-// Closes without losing the answer: shutting down our side first and reading what the client is
-// still sending (bounded in time and bytes) keeps the kernel from resetting the connection,
-// which could discard the answer before the client reads it.
-void close_lingering(socket_t sock) {
-  ::shutdown(sock, SHUT_WR);
-  char sink[4096];
-  std::size_t drained = 0;
-  while (drained < 256 * 1024 &&
-         wait_readable(sock, std::chrono::milliseconds(500), [] { return true; })) {
-    const ssize_t n = ::recv(sock, sink, sizeof sink, 0);
-    if (n <= 0) break;
-    drained += static_cast<std::size_t>(n);
-  }
-  ::close(sock);
-}
-
 // httplib 0.11.4 with two changes: the listen backlog (hard-coded 5; the only way to change it is
-// to call listen() again on the bound socket) and the connection loop, which serves each
-// connection through an EdgeStream (one deadline per request, head limits) and closes it after
-// a refusal.
+// to call listen() again on the bound socket), and who holds a connection. httplib's accept loop
+// hands each socket to process_and_close_socket on its task queue; here the task queue runs that
+// at once on the accept thread, and the override gives the socket to the ConnectionReactor,
+// which calls serve_one() on a worker once a request has arrived (connection_reactor.h).
 class HttpServer : public httplib::Server {
  public:
-  EdgeLimits edge;
+  ReactorOptions reactor_options;
 
   bool set_backlog(int backlog) { return ::listen(svr_sock_, backlog) == 0; }
+  // The task queue httplib creates when it starts listening, and shuts down when it stops.
+  httplib::TaskQueue* new_reactor_queue();
 
  private:
+  class ReactorQueue;
   bool process_and_close_socket(socket_t sock) override;
+  AfterRequest serve_one(Connection& connection);
+
+  std::atomic<ConnectionReactor*> reactor_{nullptr};
 };
 
+class HttpServer::ReactorQueue : public httplib::TaskQueue {
+ public:
+  explicit ReactorQueue(HttpServer& server)
+      : server_(server), reactor_(server.reactor_options, [&server](Connection& connection) {
+          return server.serve_one(connection);
+        }) {
+    server_.reactor_ = &reactor_;
+  }
+  void enqueue(std::function<void()> fn) override { fn(); }  // adopts a socket: quick
+  void shutdown() override {
+    reactor_.stop();
+    server_.reactor_ = nullptr;
+  }
+
+ private:
+  HttpServer& server_;
+  ConnectionReactor reactor_;
+};
+
+httplib::TaskQueue* HttpServer::new_reactor_queue() { return new ReactorQueue(*this); }
+
 bool HttpServer::process_and_close_socket(socket_t sock) {
-  EdgeStream stream(sock, edge);
-  t_stream = &stream;
-  const auto idle = std::chrono::seconds(keep_alive_timeout_sec_);
-  bool served = false;
-  bool refused = false;
-  for (std::size_t left = keep_alive_max_count_; left > 0; --left) {
-    if (!wait_readable(sock, idle, [this] { return is_running(); })) break;
-    stream.begin_request();
-    t_close_after_response = false;
-    bool closed = false;
-    served = process_request(stream, left == 1, closed, nullptr);
-    refused = t_close_after_response || stream.refusal() != EdgeRefusal::kNone;
-    if (!served || closed || refused) break;
-  }
-  t_stream = nullptr;
-  if (refused) {
-    close_lingering(sock);
-  } else {
-    ::shutdown(sock, SHUT_RDWR);
+  ConnectionReactor* reactor = reactor_.load();
+  if (reactor == nullptr) {
     ::close(sock);
+    return false;
   }
-  return served;
+  reactor->adopt(sock);
+  return true;
+}
+
+// One request, on a worker: httplib parses and answers it through an EdgeStream that starts with
+// the bytes the reactor read, and whatever it read past the request goes back with the
+// connection.
+AfterRequest HttpServer::serve_one(Connection& connection) {
+  EdgeStream stream(connection.sock, reactor_options.edge, std::move(connection.pending));
+  stream.begin_request(connection.request_started);
+  t_stream = &stream;
+  t_close_after_response = false;
+  bool closed = false;
+  const bool last = connection.served + 1 >= reactor_options.keep_alive_max;
+  const bool served = process_request(stream, last, closed, nullptr);
+  t_stream = nullptr;
+  connection.pending = stream.take_pending();
+  if (t_close_after_response || stream.refusal() != EdgeRefusal::kNone) return AfterRequest::kDrain;
+  return served && !closed ? AfterRequest::kKeep : AfterRequest::kClose;
 }
 
 void reuse_address_only(socket_t sock) {
@@ -153,16 +169,20 @@ class Server::Impl {
 };
 
 void Server::Impl::configure() {
-  const std::size_t threads = options.threads;
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  ReactorOptions& reactor = http.reactor_options;
+  reactor.workers = options.threads;
+  reactor.max_waiting = options.max_waiting;
+  reactor.max_per_address = options.max_connections_per_address;
+  reactor.max_body_bytes = options.max_body_bytes;
+  reactor.idle_timeout = options.keep_alive_timeout;
+  reactor.keep_alive_max = options.keep_alive_max;
+  reactor.edge.request_deadline = options.request_deadline;
+  reactor.edge.write_timeout = options.write_timeout;
+  reactor.edge.max_header_fields = options.max_header_fields;
+  reactor.edge.max_header_bytes = options.max_header_bytes;
+  http.new_task_queue = [this] { return http.new_reactor_queue(); };
   http.set_tcp_nodelay(true);
   http.set_socket_options(reuse_address_only);
-  http.set_keep_alive_max_count(options.keep_alive_max);
-  http.set_keep_alive_timeout(options.keep_alive_timeout.count());
-  http.edge.request_deadline = options.request_deadline;
-  http.edge.write_timeout = options.write_timeout;
-  http.edge.max_header_fields = options.max_header_fields;
-  http.edge.max_header_bytes = options.max_header_bytes;
   http.set_payload_max_length(options.max_body_bytes);
   http.set_pre_routing_handler(
       [this](const Request& req, Response& res) { return pre_route(req, res); });
@@ -255,7 +275,7 @@ httplib::Server::HandlerResponse Server::Impl::on_error(const Request& req, Resp
 }
 
 std::optional<ApiError> Server::Impl::edge_refusal() const {
-  const EdgeLimits& limits = http.edge;
+  const EdgeLimits& limits = http.reactor_options.edge;
   switch (t_stream ? t_stream->refusal() : EdgeRefusal::kNone) {
     case EdgeRefusal::kNone:
       return std::nullopt;

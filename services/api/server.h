@@ -49,7 +49,7 @@ using Handler = std::function<void(const Request&, Response&)>;
 using ExceptionMapper = std::function<std::optional<ApiError>(const std::exception&)>;
 
 struct ServerOptions {
-  std::size_t threads = 32;  // workers; each keep-alive connection holds one while open
+  std::size_t threads = 32;  // workers; a connection holds one only while a request is served
   std::size_t keep_alive_max = 100;
   std::chrono::seconds keep_alive_timeout{5};
   // Reading a request's head and body, in all (see edge_stream.h); past it 408 and close.
@@ -58,6 +58,8 @@ struct ServerOptions {
   std::size_t max_body_bytes = 64 * 1024;
   std::size_t max_header_fields = 100;  // past either: 431 and close
   std::size_t max_header_bytes = 16 * 1024;
+  std::size_t max_waiting = 1024;                // complete requests waiting for a worker: 503
+  std::size_t max_connections_per_address = 64;  // open connections per client address: 429
   int listen_backlog = 1024;
 };
 

@@ -38,6 +38,8 @@ TEST(Config, DefaultsWithOnlyTheDatabase) {
   EXPECT_EQ(c.request_deadline.count(), 10000);
   EXPECT_EQ(c.max_header_fields, 100);
   EXPECT_EQ(c.max_header_bytes, 16384);
+  EXPECT_EQ(c.max_connections_per_address, 64);
+  EXPECT_EQ(c.max_waiting, 1024);
   EXPECT_EQ(c.heartbeat_interval.count(), 10);
   EXPECT_EQ(c.log_level, "info");
 }
@@ -74,6 +76,8 @@ TEST(Config, ParsesEveryVariable) {
   env["HEXPOST_REQUEST_DEADLINE_MS"] = "2500";
   env["HEXPOST_MAX_HEADER_FIELDS"] = "20";
   env["HEXPOST_MAX_HEADER_BYTES"] = "4096";
+  env["HEXPOST_MAX_CONNECTIONS_PER_ADDRESS"] = "9";
+  env["HEXPOST_MAX_WAITING"] = "77";
   env["HEXPOST_HEARTBEAT_S"] = "2";
   env["HEXPOST_INSTANCE_ID"] = "box-1";
   env["HEXPOST_LOG_LEVEL"] = "WARN";
@@ -91,6 +95,8 @@ TEST(Config, ParsesEveryVariable) {
   EXPECT_EQ(c.request_deadline.count(), 2500);
   EXPECT_EQ(c.max_header_fields, 20);
   EXPECT_EQ(c.max_header_bytes, 4096);
+  EXPECT_EQ(c.max_connections_per_address, 9);
+  EXPECT_EQ(c.max_waiting, 77);
   EXPECT_EQ(c.heartbeat_interval.count(), 2);
   EXPECT_EQ(c.instance_id, "box-1");
   EXPECT_EQ(c.log_level, "warn");

@@ -14,8 +14,15 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-int connect_local(int port) {
+int connect_local(int port, const std::string& source = "127.0.0.1") {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in local{};
+  local.sin_family = AF_INET;
+  ::inet_pton(AF_INET, source.c_str(), &local.sin_addr);
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0) {
+    ::close(fd);
+    return -1;
+  }
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_port = htons(static_cast<uint16_t>(port));
@@ -62,9 +69,10 @@ int Exchange::status() const {
 }
 
 Exchange raw_exchange(int port, const std::string& bytes, std::size_t chunk,
-                      std::chrono::milliseconds pause, std::chrono::milliseconds timeout) {
+                      std::chrono::milliseconds pause, std::chrono::milliseconds timeout,
+                      const std::string& source) {
   Exchange out;
-  const int fd = connect_local(port);
+  const int fd = connect_local(port, source);
   if (fd < 0) return out;
   const auto start = Clock::now();
   const auto left = [&] {
@@ -82,6 +90,16 @@ Exchange raw_exchange(int port, const std::string& bytes, std::size_t chunk,
   out.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   ::close(fd);
   return out;
+}
+
+int open_connection(int port, const std::string& bytes, const std::string& source) {
+  const int fd = connect_local(port, source);
+  if (fd >= 0 && !bytes.empty() &&
+      ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(bytes.size())) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
 }
 
 RawResponse raw_request(int port, const std::string& bytes, std::chrono::milliseconds timeout) {

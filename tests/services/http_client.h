@@ -30,7 +30,12 @@ struct Exchange {
 
 // Sends `bytes`, `chunk` bytes at a time with `pause` after each chunk (chunk 0: all at once),
 // then reads until the server ends the connection or `timeout` (from the start) passes.
+// `source`: the local address to connect from (any 127.x.y.z is this machine).
 Exchange raw_exchange(int port, const std::string& bytes, std::size_t chunk,
-                      std::chrono::milliseconds pause, std::chrono::milliseconds timeout);
+                      std::chrono::milliseconds pause, std::chrono::milliseconds timeout,
+                      const std::string& source = "127.0.0.1");
+
+// A connection from `source` to 127.0.0.1:port that has sent `bytes`; -1 if it failed.
+int open_connection(int port, const std::string& bytes, const std::string& source = "127.0.0.1");
 
 }  // namespace testhttp

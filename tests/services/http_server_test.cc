@@ -5,11 +5,17 @@
 #include <httplib.h>
 #include <spdlog/sinks/ringbuffer_sink.h>
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <fstream>
+#include <future>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -30,13 +36,34 @@ using testhttp::raw_request;
 
 constexpr std::size_t kMaxBody = 256 * 1024;
 constexpr std::chrono::milliseconds kDeadline{1500};
+constexpr std::size_t kThreads = 4;
+constexpr std::size_t kMaxWaiting = 8;
 
 struct Unavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
 // The extension pattern other route files follow: a free function that registers routes.
+// Requests to /block wait inside the handler until the test opens the gate.
+struct Gate {
+  std::mutex mutex;
+  std::condition_variable changed;
+  int inside = 0;
+  bool open = false;
+};
+Gate& gate() {
+  static Gate g;
+  return g;
+}
+
 void add_test_routes(api::Server& server) {
+  server.get("/block", [](const api::Request&, api::Response& res) {
+    std::unique_lock lock(gate().mutex);
+    ++gate().inside;
+    gate().changed.notify_all();
+    gate().changed.wait(lock, [] { return gate().open; });
+    res.set_content("{}", "application/json");
+  });
   server.post("/echo", [](const api::Request& req, api::Response& res) {
     const json body = api::parse_json_body(req);
     res.set_content(json{{"received", body}}.dump(), "application/json");
@@ -63,9 +90,10 @@ class HttpServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
     api::ServerOptions options;
-    options.threads = 4;
+    options.threads = kThreads;
     options.max_body_bytes = kMaxBody;
     options.request_deadline = kDeadline;
+    options.max_waiting = kMaxWaiting;
     server_ = std::make_unique<api::Server>(options);
     api::add_health_routes(*server_, [this] {
       return ready_ ? api::Readiness{true, "", "ready"}
@@ -396,6 +424,96 @@ TEST_F(HttpServerTest, AnsweredRequestKeepsTheConnectionOpen) {
                                      milliseconds(0), milliseconds(1000));
   EXPECT_EQ(exchange.status(), 200);
   EXPECT_FALSE(exchange.closed);
+}
+
+// --- Connections wait without a worker ------------------------------------------------------
+
+constexpr const char* kUnfinishedHead = "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Slow: ";
+
+TEST_F(HttpServerTest, AThousandSlowConnectionsDoNotDelayOtherClients) {
+  rlimit files{};
+  ::getrlimit(RLIMIT_NOFILE, &files);  // both ends of 1,000 connections live in this process
+  files.rlim_cur = std::max<rlim_t>(files.rlim_cur, std::min<rlim_t>(files.rlim_max, 4096));
+  ::setrlimit(RLIMIT_NOFILE, &files);
+  std::vector<int> slow;
+  for (int i = 0; i < 1000; ++i) {  // 50 from each of 20 addresses: under the per-address limit
+    slow.push_back(
+        testhttp::open_connection(port_, kUnfinishedHead, "127.0.1." + std::to_string(1 + i / 50)));
+    ASSERT_GE(slow.back(), 0) << i;
+  }
+  // With a worker per connection, the 4 workers would be held until the 1.5 s deadline.
+  httplib::Client c = client();
+  std::vector<double> latencies;
+  for (int i = 0; i < 50; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto res = c.Get("/healthz");
+    latencies.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+    ASSERT_TRUE(res);
+    EXPECT_EQ(res->status, 200);
+  }
+  for (int fd : slow) ::close(fd);
+  EXPECT_LT(*std::max_element(latencies.begin(), latencies.end()), 1000.0);
+}
+
+TEST_F(HttpServerTest, ConnectionsPastThePerAddressLimitAre429) {
+  std::vector<int> held;
+  for (int i = 0; i < 64; ++i) {
+    held.push_back(testhttp::open_connection(port_, "", "127.0.2.1"));
+    ASSERT_GE(held.back(), 0);
+  }
+  const auto refused = raw_exchange(port_, "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n", 0,
+                                    milliseconds(0), milliseconds(4000), "127.0.2.1");
+  EXPECT_EQ(refused.status(), 429) << refused.received;
+  EXPECT_NE(refused.received.find("too_many_connections"), std::string::npos);
+  EXPECT_NE(refused.received.find("Retry-After: 1"), std::string::npos);
+  EXPECT_TRUE(refused.closed);
+  // Another address is not affected, and closing connections frees the address's slots.
+  EXPECT_EQ(client().Get("/healthz")->status, 200);
+  for (int fd : held) ::close(fd);
+  int status = 0;
+  for (int attempt = 0; attempt < 40 && status != 200; ++attempt) {
+    std::this_thread::sleep_for(milliseconds(50));
+    status = raw_exchange(port_, "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n", 0, milliseconds(0),
+                          milliseconds(500), "127.0.2.1")
+                 .status();
+  }
+  EXPECT_EQ(status, 200);
+}
+
+TEST_F(HttpServerTest, RequestsPastTheWaitingQueueAre503AtOnce) {
+  {
+    std::lock_guard lock(gate().mutex);
+    gate().inside = 0;
+    gate().open = false;
+  }
+  const std::string request = "GET /block HTTP/1.1\r\nHost: t\r\n\r\n";
+  std::atomic<int> refused{0};
+  std::vector<std::future<int>> replies;
+  const auto send_one = [&] {
+    return std::async(std::launch::async, [&] {
+      const int status = raw_request(port_, request, milliseconds(20000)).status;
+      if (status == 503) ++refused;
+      return status;
+    });
+  };
+  for (std::size_t i = 0; i < kThreads; ++i) replies.push_back(send_one());
+  {
+    std::unique_lock lock(gate().mutex);  // every worker is now held
+    gate().changed.wait(lock, [] { return gate().inside == static_cast<int>(kThreads); });
+  }
+  for (int i = 0; i < 16; ++i) replies.push_back(send_one());
+  for (int i = 0; i < 400 && refused < 8; ++i) std::this_thread::sleep_for(milliseconds(25));
+  {
+    std::lock_guard lock(gate().mutex);
+    gate().open = true;
+  }
+  gate().changed.notify_all();
+  int ok = 0;
+  for (auto& reply : replies) ok += reply.get() == 200 ? 1 : 0;
+  EXPECT_EQ(refused, 8);                                    // past the 8 waiting
+  EXPECT_EQ(ok, static_cast<int>(kThreads + kMaxWaiting));  // served once the workers were free
 }
 
 }  // namespace
