@@ -9,7 +9,9 @@
 #include "cli/commands/community_commands.h"
 #include "cli/commands/exit_codes.h"
 #include "cli/commands/game_commands.h"
+#include "cli/commands/inbox_command.h"
 #include "cli/commands/move_commands.h"
+#include "cli/commands/remote.h"
 #include "cli/commands/rules_command.h"
 #include "cli/commands/verify_command.h"
 
@@ -21,6 +23,7 @@ int main(int argc, char** argv) {
       "Server: `hexpost server set URL` or HEXPOST_SERVER; token: `hexpost login` or "
       "HEXPOST_TOKEN.\nExit codes: `hexpost help exit-codes`.");
   int exit_code = cli::kExitOk;
+  cli::set_json_errors(cli::json_requested(argc, argv));
   cli::add_rules_commands(app, exit_code);
   cli::add_account_commands(app, exit_code);
   cli::add_game_commands(app, exit_code);
@@ -28,12 +31,16 @@ int main(int argc, char** argv) {
   cli::add_challenge_commands(app, exit_code);
   cli::add_verify_command(app, exit_code);
   cli::add_community_commands(app, exit_code);
+  cli::add_inbox_command(app, exit_code);
   cli::add_bot_commands(app, exit_code);
   cli::add_help_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // CLI11 uses its own 1xx codes; a usage error is always 2 here.
+    if (e.get_exit_code() != 0 && cli::json_errors()) {
+      return cli::report_problem("usage", e.what(), cli::kExitUsage);
+    }
     return app.exit(e) == 0 ? cli::kExitOk : cli::kExitUsage;
   }
   return exit_code;

@@ -6,6 +6,7 @@
 
 #include "cli/commands/exit_codes.h"
 #include "cli/commands/remote.h"
+#include "cli/commands/table.h"
 #include "rules/core/play.h"
 
 namespace cli {
@@ -22,6 +23,7 @@ struct ChallengeFlags {
   std::string bank;
   std::vector<std::string> options;
   bool unrated = false;
+  bool unclocked = false;
   bool json = false;
 };
 
@@ -29,10 +31,16 @@ void add_challenge_options(CLI::App* cmd, ChallengeFlags& f) {
   cmd->add_option("--game,-g", f.game, "the game id (see `hexpost rules list`)")->required();
   cmd->add_option("--players", f.players, "number of players (default: the game's smallest)")
       ->check(CLI::Range(1, 8));
-  auto* days = cmd->add_option("--days", f.days, "days per move (1-60)")->check(CLI::Range(1, 60));
-  cmd->add_option("--bank", f.bank,
-                  "a Fischer bank in days: INITIAL[+INCREMENT][/MAX], e.g. 7+1/14")
-      ->excludes(days);
+  auto* days = cmd->add_option("--days", f.days,
+                               "days per move (1-60); without --days, --bank or --unclocked the "
+                               "server's default clock")
+                   ->check(CLI::Range(1, 60));
+  auto* bank = cmd->add_option("--bank", f.bank,
+                               "a Fischer bank in days: INITIAL[+INCREMENT][/MAX], e.g. 7+1/14")
+                   ->excludes(days);
+  cmd->add_flag("--unclocked", f.unclocked, "no clock: no move has a deadline")
+      ->excludes(days)
+      ->excludes(bank);
   cmd->add_option("--option,-o", f.options, "a game option key=value (repeatable)");
   cmd->add_flag("--unrated", f.unrated, "do not rate the game");
   add_json_flag(cmd, f.json);
@@ -51,6 +59,7 @@ json challenge_body(const ChallengeFlags& f) {
     body["options"][key] = value;
   }
   if (f.days > 0) body["clock"] = {{"days_per_move", f.days}};
+  if (f.unclocked) body["clock"] = {{"type", "none"}};
   if (!f.bank.empty()) {
     const auto bank = parse_bank(f.bank);
     if (!bank) throw CLI::ValidationError("--bank", "expected INITIAL[+INCREMENT][/MAX] in days");
@@ -60,16 +69,31 @@ json challenge_body(const ChallengeFlags& f) {
   return body;
 }
 
-void print_challenge_line(const json& c) {
-  std::string who;
-  for (const json& p : c.value("participants", json::array())) {
-    who += (who.empty() ? "" : ",") + p.value("username", "?") +
-           (p.value("accepted", false) ? "" : "?");
+// "3d/move", "7d+1d max 14d" or "none", as the record's TimeControl tag writes a clock.
+std::string clock_text(const json& clock) {
+  const std::string type = clock.is_object() ? clock.value("type", "none") : "none";
+  if (type == "per_move") return std::to_string(clock.value("days_per_move", 0)) + "d/move";
+  if (type != "bank") return "none";
+  const json bank = clock.value("bank", json::object());
+  return std::to_string(bank.value("initial_days", 0)) + "d+" +
+         std::to_string(bank.value("increment_days", 0)) + "d max " +
+         std::to_string(bank.value("max_days", 0)) + "d";
+}
+
+void print_challenges(const json& challenges) {
+  Table table({"ID", "GAME", "PLAYERS", "KIND", "CREATOR", "STATUS", "CLOCK", "PARTICIPANTS"});
+  for (const json& c : challenges) {
+    std::string who;
+    for (const json& p : c.value("participants", json::array())) {
+      who += (who.empty() ? "" : ",") + p.value("username", "?") +
+             (p.value("accepted", false) ? "" : "?");
+    }
+    table.add({c.value("id", "?"), c.value("game", "?"), std::to_string(c.value("players", 0)),
+               c.value("open", false) ? "seek" : "challenge", c.value("creator", "?"),
+               c.value("status", "?"), clock_text(c.value("clock", json())),
+               who.empty() ? "-" : who});
   }
-  std::cout << c.value("id", "?") << "  " << c.value("game", "?") << "  " << c.value("players", 0)
-            << "p  " << (c.value("open", false) ? "seek" : "challenge") << "  by "
-            << c.value("creator", "?") << "  " << c.value("status", "?") << "  "
-            << (who.empty() ? "-" : who) << "\n";
+  table.print(std::cout, stdout_is_terminal());
 }
 
 void create(Client& client, const json& body, bool raw) {
@@ -81,7 +105,9 @@ void create(Client& client, const json& body, bool raw) {
   const json c = json::parse(res.body);
   std::cout << c.value("id", "") << "\n";
   std::cerr << (c.value("open", false) ? "Seek " : "Challenge ") << c.value("id", "")
-            << " created; commitment " << c.value("commitment", "") << ".\n";
+            << " created; clock " << clock_text(c.value("clock", json()))
+            << (body.contains("clock") ? "" : " (the server's default)") << "; commitment "
+            << c.value("commitment", "") << ".\n";
 }
 
 void add_create(CLI::App& app, int& exit_code, bool seek) {
@@ -111,47 +137,61 @@ void add_list(CLI::App& app, int& exit_code) {
       require_token(client);
       const json list = fetch(client, "/v1/challenges", *raw);
       if (*raw) return static_cast<int>(kExitOk);
-      for (const json& c : list.value("challenges", json::array())) print_challenge_line(c);
-      if (list.value("challenges", json::array()).empty()) std::cerr << "No open challenges.\n";
+      const json challenges = list.value("challenges", json::array());
+      if (challenges.empty()) {
+        std::cerr << "No open challenges.\n";
+      } else {
+        print_challenges(challenges);
+      }
       return static_cast<int>(kExitOk);
     });
   });
 }
 
-void add_answer(CLI::App& app, int& exit_code, bool accept) {
+// What happened, from the challenge the server answered: "Accepted challenge 4; game 9 started.",
+// "Declined challenge 4." or "Cancelled challenge 4." (the creator's decline withdraws it).
+void print_answer(const std::string& id, const json& c, bool accept) {
+  const json game_id = c.is_object() ? c.value("game_id", json()) : json();
+  if (game_id.is_string()) std::cout << game_id.get<std::string>() << "\n";
+  const bool cancelled = c.is_object() && c.value("status", "") == "cancelled";
+  const char* done = accept ? "Accepted" : cancelled ? "Cancelled" : "Declined";
+  std::cerr << done << " challenge " << id
+            << (game_id.is_string() ? "; game " + game_id.get<std::string>() + " started" : "")
+            << ".\n";
+}
+
+// accept, decline and cancel: POST /v1/challenges/ID/<verb> with an optional seed or reason.
+void add_answer(CLI::App& app, int& exit_code, const std::string& verb) {
   struct Flags {
     std::string id;
     std::string extra;  // seed or reason
     bool json = false;
   };
   auto f = std::make_shared<Flags>();
-  CLI::App* cmd =
-      app.add_subcommand(accept ? "accept" : "decline",
-                         accept ? "accept a challenge or join a seek" : "decline a challenge");
+  const bool accept = verb == "accept";
+  const char* what = accept              ? "accept a challenge or join a seek"
+                     : verb == "decline" ? "decline a challenge (by its creator: cancel it)"
+                                         : "cancel a challenge or seek I made";
+  CLI::App* cmd = app.add_subcommand(verb, what);
   cmd->add_option("ID", f->id, "the challenge")->required();
   if (accept) {
     cmd->add_option("--seed", f->extra, "my contribution to the game seed (fairness)");
   } else {
-    cmd->add_option("--reason", f->extra, "a reason shown to the challenger");
+    cmd->add_option("--reason", f->extra, "a reason shown to the other players");
   }
   add_json_flag(cmd, f->json);
-  cmd->callback([f, accept, &exit_code] {
+  cmd->callback([f, accept, verb, &exit_code] {
     exit_code = run_remote([&](Client& client) {
       require_token(client);
       json body = json::object();
       if (!f->extra.empty()) body[accept ? "seed" : "reason"] = f->extra;
-      const Response res = client.post(
-          "/v1/challenges/" + url_encode(f->id) + (accept ? "/accept" : "/decline"), body.dump());
+      const Response res =
+          client.post("/v1/challenges/" + url_encode(f->id) + "/" + verb, body.dump());
       if (f->json) {
         print_body(res.body);
-        return static_cast<int>(kExitOk);
+      } else {
+        print_answer(f->id, json::parse(res.body, nullptr, false), accept);
       }
-      const json c = json::parse(res.body, nullptr, false);
-      const json game_id = c.is_object() ? c.value("game_id", json()) : json();
-      if (game_id.is_string()) std::cout << game_id.get<std::string>() << "\n";
-      std::cerr << (accept ? "Accepted" : "Declined") << " challenge " << f->id
-                << (game_id.is_string() ? "; game " + game_id.get<std::string>() + " started" : "")
-                << ".\n";
       return static_cast<int>(kExitOk);
     });
   });
@@ -173,8 +213,9 @@ void add_challenge_commands(CLI::App& app, int& exit_code) {
   add_create(app, exit_code, false);
   add_create(app, exit_code, true);
   add_list(app, exit_code);
-  add_answer(app, exit_code, true);
-  add_answer(app, exit_code, false);
+  add_answer(app, exit_code, "accept");
+  add_answer(app, exit_code, "decline");
+  add_answer(app, exit_code, "cancel");
 }
 
 }  // namespace cli

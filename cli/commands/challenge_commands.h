@@ -1,5 +1,6 @@
 #pragma once
-// `hexpost challenge USER... --game G ...`, `seek`, `challenges`, `accept ID`, `decline ID`.
+// `hexpost challenge USER... --game G ...`, `seek`, `challenges`, `accept ID`, `decline ID`,
+// `cancel ID`.
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

@@ -8,6 +8,7 @@
 
 #include "cli/commands/exit_codes.h"
 #include "cli/commands/remote.h"
+#include "cli/commands/table.h"
 
 namespace cli {
 
@@ -78,10 +79,15 @@ void add_tournaments(CLI::App& app, int& exit_code) {
       require_token(client);
       const json list = fetch(client, "/v1/tournaments", *raw);
       if (*raw) return static_cast<int>(kExitOk);
+      Table table({"ID", "NAME", "GAME", "STATUS"});
       for (const json& t : list.value("tournaments", json::array())) {
-        std::cout << text(t.value("id", json())) << "  " << text(t.value("name", json())) << "  "
-                  << text(t.value("game", json())) << "  " << text(t.value("status", json()))
-                  << "\n";
+        table.add({text(t.value("id", json())), text(t.value("name", json())),
+                   text(t.value("game", json())), text(t.value("status", json()))});
+      }
+      if (table.empty()) {
+        std::cerr << "No tournaments.\n";
+      } else {
+        table.print(std::cout, stdout_is_terminal());
       }
       return static_cast<int>(kExitOk);
     });
@@ -169,18 +175,22 @@ void add_ratings(CLI::App& app, int& exit_code) {
           games.push_back(g.value("id", ""));
         }
       }
+      Table table({"GAME", "PLAYER", "RATING", "RD", "GAMES", "PROVISIONAL"});
       for (const std::string& game : games) {
         const std::string query = f->system.empty() ? "" : "?system=" + f->system;
         const json list = fetch(client, "/v1/ratings/" + url_encode(game) + query, f->json);
         if (f->json) continue;
-        std::cout << game << ":\n";
-        const json rows = list.is_array() ? list : list.value("ratings", json::array());
-        for (const json& r : rows) {
-          std::cout << "  " << text(r.value("username", json())) << "  "
-                    << text(r.value("rating", json())) << " ±" << text(r.value("deviation", json()))
-                    << "  " << text(r.value("games", json())) << " games"
-                    << (r.value("provisional", false) ? "  (provisional)" : "") << "\n";
+        for (const json& r : list.is_array() ? list : list.value("ratings", json::array())) {
+          table.add({game, text(r.value("username", json())), text(r.value("rating", json())),
+                     text(r.value("deviation", json())), text(r.value("games", json())),
+                     r.value("provisional", false) ? "yes" : "no"});
         }
+      }
+      if (f->json) return static_cast<int>(kExitOk);
+      if (table.empty()) {
+        std::cerr << "No ratings yet.\n";
+      } else {
+        table.print(std::cout, stdout_is_terminal());
       }
       return static_cast<int>(kExitOk);
     });

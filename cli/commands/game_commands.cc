@@ -7,6 +7,7 @@
 #include "cli/commands/board_view.h"
 #include "cli/commands/exit_codes.h"
 #include "cli/commands/remote.h"
+#include "cli/commands/table.h"
 
 namespace cli {
 
@@ -36,10 +37,6 @@ std::string opponents_of(const json& game) {
   return out.empty() ? "-" : out;
 }
 
-std::string pad(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
-}
-
 struct ShowFlags {
   std::string id;
   bool json = false;
@@ -60,17 +57,17 @@ int show_game(Client& client, const ShowFlags& f) {
 }
 
 void print_games_table(const json& games) {
-  std::cout << pad("ID", 8) << pad("GAME", 16) << pad("TURN", 6) << pad("PLY", 5) << pad("LEFT", 8)
-            << pad("STATUS", 9) << "OPPONENTS\n";
+  Table table({"ID", "GAME", "TURN", "PLY", "LEFT", "STATUS", "OPPONENTS"});
   for (const json& g : games) {
     const bool active = g.value("status", "") == "active";
     const std::string deadline = urgent_deadline(g);
-    std::cout << pad(g.value("id", "?"), 8) << pad(g.value("game", "?"), 16)
-              << pad(active ? (g.value("your_turn", false) ? "you" : "them") : "-", 6)
-              << pad(std::to_string(g.value("ply", 0)), 5)
-              << pad(time_left(deadline.empty() ? json() : json(deadline)), 8)
-              << pad(g.value("status", "?"), 9) << opponents_of(g) << "\n";
+    table.add({g.value("id", "?"), g.value("game", "?"),
+               active ? (g.value("your_turn", false) ? "you" : "them") : "-",
+               std::to_string(g.value("ply", 0)),
+               time_left(deadline.empty() ? json() : json(deadline)), g.value("status", "?"),
+               opponents_of(g)});
   }
+  table.print(std::cout, stdout_is_terminal());
 }
 
 // Every page of /v1/me/games (at most kMaxPages of 100), or only the first, printed unchanged,
@@ -106,8 +103,11 @@ void add_games(CLI::App& app, int& exit_code) {
       json games = my_games(client, f->status, f->json);
       if (f->json) return static_cast<int>(kExitOk);
       sort_games_for_list(games);
-      print_games_table(games);
-      if (games.empty()) std::cerr << "No games.\n";
+      if (games.empty()) {
+        std::cerr << "No games.\n";
+      } else {
+        print_games_table(games);
+      }
       return static_cast<int>(kExitOk);
     });
   });

@@ -29,8 +29,9 @@ struct MoveFlags {
 };
 
 // The offline half of --dry-run: the rules library on the position the server sent. Returns
-// the canonical move, or prints the reason and returns empty.
-std::optional<std::string> check_offline(const json& game, const std::string& move) {
+// the canonical move (empty when this client does not know the game); throws CliProblem with
+// the rules' code when they refuse it.
+std::string check_offline(const json& game, const std::string& move) {
   const rules::GameDef* def = rules::find_game(game.value("game", ""));
   if (def == nullptr) {
     std::cerr << "hexpost: this client does not know the game " << game.value("game", "?")
@@ -41,15 +42,14 @@ std::optional<std::string> check_offline(const json& game, const std::string& mo
   if (!state) throw std::runtime_error("cannot load the position: " + state.error().message);
   auto canonical = rules::preview(*state.value(), move);
   if (!canonical) {
-    std::cerr << "hexpost: " << canonical.error().message << "\n";
-    return std::nullopt;
+    throw CliProblem(std::string(rules::to_string(canonical.error().code)),
+                     canonical.error().message, kExitFailed);
   }
   return canonical.value();
 }
 
 int dry_run(Client& client, const json& game, const MoveFlags& f) {
-  const auto offline = check_offline(game, f.move);
-  if (!offline) return kExitFailed;
+  check_offline(game, f.move);
   const Response res = client.post(game_path(f.id) + "/preview", json{{"move", f.move}}.dump());
   if (f.json) {
     print_body(res.body);

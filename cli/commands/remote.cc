@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -13,38 +14,83 @@ namespace cli {
 
 namespace {
 
-// Thrown by require_token; carries no server answer.
-struct NotLoggedIn : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+bool g_json_errors = false;
+
+// "not_logged_in" -> "Not logged in": the title of a client-side problem.
+std::string title_of(const std::string& code) {
+  std::string title = code;
+  for (char& c : title) {
+    if (c == '_') c = ' ';
+  }
+  if (!title.empty())
+    title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+  return title;
+}
 
 }  // namespace
+
+CliProblem::CliProblem(std::string code_value, const std::string& detail, int exit_code_value)
+    : std::runtime_error(detail), code(std::move(code_value)), exit_code(exit_code_value) {}
+
+bool json_requested(int argc, const char* const* argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") return false;
+    if (arg == "--json") return true;
+  }
+  return false;
+}
+
+void set_json_errors(bool on) { g_json_errors = on; }
+bool json_errors() { return g_json_errors; }
+
+int report_problem(const std::string& code, const std::string& detail, int exit_code,
+                   const nlohmann::json& server_problem) {
+  if (!g_json_errors) {  // the code only when the server named it
+    const bool named = server_problem.is_object() && !code.empty();
+    std::cerr << "hexpost: " << detail << (named ? " (" + code + ")" : "") << "\n";
+  } else if (server_problem.is_object()) {
+    std::cerr << server_problem.dump() << "\n";
+  } else {
+    std::cerr << nlohmann::json{{"type", "urn:hexpost:problem:" + code},
+                                {"title", title_of(code)},
+                                {"detail", detail},
+                                {"code", code},
+                                {"exit_code", exit_code}}
+                     .dump()
+              << "\n";
+  }
+  return exit_code;
+}
 
 int run_remote(const std::function<int(Client&)>& body) {
   try {
     Client client(load_config());
     return body(client);
   } catch (const ApiProblem& problem) {
-    std::cerr << "hexpost: " << problem.detail();
-    if (!problem.code().empty()) std::cerr << " (" << problem.code() << ")";
-    if (problem.retry_after()) std::cerr << "; retry after " << *problem.retry_after() << "s";
-    std::cerr << "\n";
-    return exit_code_for(problem);
-  } catch (const NotLoggedIn& e) {
-    std::cerr << "hexpost: " << e.what() << "\n";
-    return kExitAuth;
+    std::string code = problem.code();
+    std::string detail = problem.detail();
+    if (problem.retry_after() && !g_json_errors) {  // "<detail> (<code>); retry after Ns"
+      detail += (code.empty() ? "" : " (" + code + ")") + "; retry after " +
+                std::to_string(*problem.retry_after()) + "s";
+      code.clear();
+    }
+    if (code.empty() && g_json_errors) code = "http_" + std::to_string(problem.status());
+    return report_problem(code, detail, exit_code_for(problem), problem.body());
+  } catch (const CliProblem& e) {
+    return report_problem(e.code, e.what(), e.exit_code);
   } catch (const NetworkError& e) {
-    std::cerr << "hexpost: cannot reach the server: " << e.what() << "\n";
-    return kExitFailed;
+    return report_problem("network_error", std::string("cannot reach the server: ") + e.what(),
+                          kExitFailed);
   } catch (const std::exception& e) {
-    std::cerr << "hexpost: " << e.what() << "\n";
-    return kExitFailed;
+    return report_problem("client_error", e.what(), kExitFailed);
   }
 }
 
 void require_token(const Client& client) {
   if (client.config().token.empty()) {
-    throw NotLoggedIn("not logged in: run `hexpost login` or set HEXPOST_TOKEN");
+    throw CliProblem("not_logged_in", "not logged in: run `hexpost login` or set HEXPOST_TOKEN",
+                     kExitAuth);
   }
 }
 
@@ -85,7 +131,8 @@ std::string time_left(const nlohmann::json& deadline) {
 }
 
 void add_json_flag(CLI::App* cmd, bool& json) {
-  cmd->add_flag("--json", json, "print the server's JSON unchanged");
+  cmd->add_flag("--json", json,
+                "print the server's JSON unchanged; errors go to stderr as problem+json");
 }
 
 }  // namespace cli

@@ -24,15 +24,15 @@ _hexpost() {
     cword=$COMP_CWORD
   fi
   local commands="rules server signup login logout whoami games next show move resign abort
-    draw record watch challenge seek challenges accept decline verify vacation tournaments
-    tournament ratings bot help"
+    draw record watch challenge seek challenges accept decline cancel inbox verify vacation
+    tournaments tournament ratings bot help"
   local cmd=${words[1]:-} sub=${words[2]:-}
 
   case "$prev" in
     --game | -g) COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "active finished aborted" -- "$cur")); return ;;
     --username | -u | --email | --password | --option | -o | --days | --bank | --players | \
-      --ply | --seed | --reason) return ;;
+      --ply | --seed | --reason | --limit | -n) return ;;
   esac
 
   if [ "$cword" -eq 1 ]; then
@@ -75,13 +75,15 @@ _hexpost() {
         watch) options="--json --ascii --help" ;;
         resign | abort) options="--json --help" ;;
       esac ;;
-    accept | decline)
+    accept | decline | cancel)
       if [ "$cword" -eq 2 ] && [[ $cur != -* ]]; then
         COMPREPLY=($(compgen -W "$(_hexpost_ids challenges)" -- "$cur"))
         return
       fi
       options="--json --seed --reason --help" ;;
-    challenge | seek) options="--game --players --days --bank --option --unrated --json --help" ;;
+    challenge | seek) options="--game --players --days --bank --unclocked --option --unrated --json
+      --help" ;;
+    inbox) options="--limit --json --help" ;;
     challenges | tournaments | whoami) options="--json --help" ;;
     vacation) options="--stop --json --help" ;;
     ratings) [ "$cword" -eq 2 ] && [[ $cur != -* ]] && {

@@ -1,4 +1,4 @@
-// POST/GET /v1/challenges, GET /v1/challenges/{id}, POST /v1/challenges/{id}/accept|decline.
+// POST/GET /v1/challenges, GET /v1/challenges/{id}, POST /v1/challenges/{id}/accept|decline|cancel.
 #include <algorithm>
 
 #include "lib/fairness/fairness.h"
@@ -13,11 +13,15 @@ namespace {
 
 const std::vector<std::string> kPlayScopes = {"play", "bot"};
 
-// The time control, normalised (domain::parse_time_control); 400 invalid_clock otherwise.
-json clock_from(const json& body) {
+// The time control, normalised (domain::parse_time_control); 400 invalid_clock otherwise. A body
+// that names no clock gets the server's default (HEXPOST_DEFAULT_DAYS_PER_MOVE).
+json clock_from(const json& body, int default_days_per_move) {
   const json clock = body.contains("clock") ? body.at("clock") : json(nullptr);
   if (!clock.is_null() && !clock.is_object()) {
     throw GameError(400, "invalid_field", "clock must be an object.", {{"field", "clock"}});
+  }
+  if (domain::names_no_clock(clock)) {
+    return domain::to_json(domain::default_time_control(default_days_per_move));
   }
   auto parsed = domain::parse_time_control(clock);
   if (auto* problem = std::get_if<domain::ClockProblem>(&parsed)) {
@@ -113,7 +117,7 @@ void post_challenge(GameService& s, const Request& req, Response& res) {
   n.game = setup.game;
   n.players = setup.players;
   n.options_json = setup.options.dump();
-  n.clock_json = clock_from(body).dump();
+  n.clock_json = clock_from(body, s.options.clocks.default_days_per_move).dump();
   n.rated = bool_field(body, "rated", false);
   n.creator_seed = string_field(body, "seed", false, 128);
   const fairness::Bytes server_seed = fairness::random_bytes(32);
@@ -187,21 +191,28 @@ void accept_challenge(GameService& s, const Request& req, Response& res) {
   send_json(res, 200, out);
 }
 
-void decline_challenge(GameService& s, const Request& req, Response& res) {
+// POST .../decline (an invitee declines, or the creator withdraws) and .../cancel (the creator
+// only): the challenge as it now is.
+void close_challenge(GameService& s, const Request& req, Response& res, bool cancel) {
   const storage::Principal me = authenticate(s, req, res);
   require_scope(me, kPlayScopes);
   const storage::Id id = path_id(req, 1, "challenge");
   const json body = optional_json_object_body(req);
   std::string reason = string_field(body, "reason", false, 200);
   if (reason.empty()) reason = "generic";
-  switch (s.challenges.decline(id, me.account_id, reason, s.now_text())) {
+  const std::string now = s.now_text();
+  switch (cancel ? s.challenges.cancel(id, me.account_id, reason, now)
+                 : s.challenges.decline(id, me.account_id, reason, now)) {
     case storage::DeclineStatus::kNotFound:
       throw GameError(404, "challenge_not_found", "No challenge " + std::to_string(id) + ".");
     case storage::DeclineStatus::kClosed:
       throw GameError(409, "challenge_closed", "The challenge is no longer open.");
     case storage::DeclineStatus::kNotInvited:
       throw GameError(403, "not_invited", "Only invited players or the creator can decline.");
+    case storage::DeclineStatus::kNotCreator:
+      throw GameError(403, "not_creator", "Only the challenge's creator can cancel it.");
     case storage::DeclineStatus::kDeclined:
+    case storage::DeclineStatus::kCancelled:
       break;
   }
   send_json(res, 200, challenge_view(*s.challenges.find(id, s.now_text())));
@@ -219,7 +230,9 @@ void add_challenge_routes(Server& server, GameService& s) {
   server.post(R"(/v1/challenges/([^/]+)/accept)",
               guarded([&s](const Request& q, Response& r) { accept_challenge(s, q, r); }));
   server.post(R"(/v1/challenges/([^/]+)/decline)",
-              guarded([&s](const Request& q, Response& r) { decline_challenge(s, q, r); }));
+              guarded([&s](const Request& q, Response& r) { close_challenge(s, q, r, false); }));
+  server.post(R"(/v1/challenges/([^/]+)/cancel)",
+              guarded([&s](const Request& q, Response& r) { close_challenge(s, q, r, true); }));
 }
 
 }  // namespace api

@@ -272,11 +272,6 @@ std::string status_param(const Request& req) {
   return status;
 }
 
-GameError bad_cursor() {
-  return GameError(400, "invalid_cursor", "The cursor is not one this server gave out.",
-                   {{"parameter", "cursor"}});
-}
-
 void get_my_games(GameService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s, req, res);
   storage::GameListFilter filter;

@@ -55,7 +55,9 @@ const std::vector<RouteDoc> kRoutes = {
     {"GET", "/v1/challenges/{id}"},
     {"POST", "/v1/challenges/{id}/accept"},
     {"POST", "/v1/challenges/{id}/decline"},
+    {"POST", "/v1/challenges/{id}/cancel"},
     {"GET", "/v1/me/games"},
+    {"GET", "/v1/me/events"},
     {"GET", "/v1/games"},
     {"GET", "/v1/games/{id}"},
     {"POST", "/v1/games/{id}/moves"},
@@ -129,6 +131,7 @@ GameService::GameService(storage::ConnectionPool& pool_ref, domain::Catalog cata
       sweeper(play, clocks, clock_ref, options_value.clocks),
       ratings(pool_ref),
       tournaments(pool_ref),
+      events(pool_ref),
       competition(ratings, tournaments, catalog, clock_ref, options_value.ratings,
                   std::chrono::milliseconds(options_value.competition_interval_ms)) {}
 
@@ -141,6 +144,7 @@ void add_game_service_routes(Server& server, GameService& service) {
   add_tournament_routes(server, service);
   add_rating_routes(server, service);
   add_mail_routes(server, service);
+  add_inbox_routes(server, service);
   server.get("/v1/openapi.json", [](const Request&, Response& res) {
     res.status = 200;
     res.set_content(openapi_document(), "application/json");

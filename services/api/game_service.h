@@ -22,6 +22,7 @@
 #include "services/storage/accounts_repository.h"
 #include "services/storage/challenges_repository.h"
 #include "services/storage/clocks_repository.h"
+#include "services/storage/event_feed.h"
 #include "services/storage/games_repository.h"
 #include "services/storage/ratings_repository.h"
 #include "services/storage/tournaments_repository.h"
@@ -75,6 +76,7 @@ class GameService {
   sweeper::ClockSweeper sweeper;  // not started here: hexpostd starts its thread
   storage::RatingsRepository ratings;
   storage::TournamentsRepository tournaments;
+  storage::EventsRepository events;        // the inbox (GET /v1/me/events)
   tourney::CompetitionWorker competition;  // not started here: hexpostd starts its thread
 };
 

@@ -240,6 +240,11 @@ int int_param(const Request& req, const std::string& name, int fallback, int min
 
 int limit_param(const Request& req) { return int_param(req, "limit", 50, 1, 200); }
 
+GameError bad_cursor() {
+  return GameError(400, "invalid_cursor", "The cursor is not one this server gave out.",
+                   {{"parameter", "cursor"}});
+}
+
 std::string base64url(const std::string& bytes) {
   static const char* table = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   std::string out;

@@ -88,6 +88,8 @@ int int_param(const Request& req, const std::string& name, int fallback, int min
 int limit_param(const Request& req);
 
 std::string base64url(const std::string& bytes);
+// 400 invalid_cursor: a cursor parameter this server did not give out.
+GameError bad_cursor();
 std::optional<std::string> from_base64url(const std::string& text);
 
 void send_json(Response& res, int status, const nlohmann::json& body);

@@ -48,6 +48,8 @@ paths["/v1/challenges"] = {
 paths["/v1/challenges/{id}"] = {"get": op("getChallenge", "One challenge", merge({"200": jbody(sref("Challenge")), "404": ref("NotFound")}, auth_errors), ["challenges"], params=[idp])}
 paths["/v1/challenges/{id}/accept"] = {"post": op("acceptChallenge", "Take a seat; the last seat starts the game (Location: the game)", merge({"200": jbody(sref("Challenge")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["challenges"], reqbody({"type": "object", "properties": {"seed": {"type": "string", "maxLength": 128, "description": "Optional player seed for the fair randomness"}}}, False), params=[idp])}
 paths["/v1/challenges/{id}/decline"] = {"post": op("declineChallenge", "Decline (invitee) or withdraw (creator), with a reason", merge({"200": jbody(sref("Challenge")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["challenges"], reqbody({"type": "object", "properties": {"reason": {"type": "string", "maxLength": 200}}}, False), params=[idp])}
+paths["/v1/challenges/{id}/cancel"] = {"post": op("cancelChallenge", "Withdraw an open challenge or seek (creator only), with a reason", merge({"200": jbody(sref("Challenge")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["challenges"], reqbody({"type": "object", "properties": {"reason": {"type": "string", "maxLength": 200}}}, False), params=[idp],
+  desc="The challenge becomes `cancelled` and its participants get a `challenge_cancelled` event. Anyone but the creator gets 403 `not_creator`; a challenge that is no longer open, 409 `challenge_closed`.")}
 listparams = [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"},
   {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["active", "finished", "aborted"]}},
   {"name": "game", "in": "query", "schema": {"type": "string"}}]
@@ -84,7 +86,7 @@ responses = {
   "ClientError": problem_resp("A malformed request rejected before routing (bad_request, uri_too_long, method_not_allowed)"),
   "BadRequest": problem_resp("Malformed request (invalid_json, json_too_deep, invalid_body, missing_field, invalid_field, invalid_parameter, invalid_cursor, invalid_idempotency_key, invalid_username, invalid_email, weak_password, invalid_scope, invalid_clock)"),
   "Unauthorized": problem_resp("No token, a bad or revoked token (unauthenticated, invalid_token), or bad credentials (bad_credentials)", {"WWW-Authenticate": {"schema": {"type": "string"}}}),
-  "Forbidden": problem_resp("insufficient_scope, not_your_game, not_invited"),
+  "Forbidden": problem_resp("insufficient_scope, not_your_game, not_invited, not_creator"),
   "NotFound": problem_resp("game_not_found, challenge_not_found, token_not_found, not_found"),
   "Conflict": problem_resp("stale_ply, not_your_turn, game_over, no_draw_offer, abort_too_late, conflict, challenge_closed, already_joined, username_taken; game conflicts carry `current`"),
   "LengthRequired": problem_resp("transfer_encoding_not_supported (chunked bodies), length_required"),
@@ -117,7 +119,8 @@ schemas = {
      "options": {"type": "array", "items": {"type": "object", "required": ["name", "description", "default", "allowed"], "properties": {"name": {"type": "string"}, "description": {"type": "string"}, "default": {"type": "string"}, "allowed": {"type": "array", "items": {"type": "string"}}}}}}},
   "NewChallenge": {"type": "object", "required": ["game"], "properties": {"game": {"type": "string"}, "players": {"type": "integer", "minimum": 1, "maximum": 8},
      "opponents": {"type": "array", "items": {"type": "string"}, "description": "Usernames; omit for an open seek"}, "options": {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
-     "clock": {"type": "object", "properties": {"days_per_move": {"type": "integer", "minimum": 1, "maximum": 60}}}, "rated": {"type": "boolean"}, "seed": {"type": "string", "maxLength": 128}}},
+     "clock": {"type": "object", "properties": {"days_per_move": {"type": "integer", "minimum": 1, "maximum": 60}},
+       "description": "Absent, null or {}: the server's default clock (HEXPOST_DEFAULT_DAYS_PER_MOVE days per move, 3 unless configured; the answer's `clock` says which). {\"type\":\"none\"}: no clock (docs/clocks.md)"}, "rated": {"type": "boolean"}, "seed": {"type": "string", "maxLength": 128}}},
   "Challenge": {"type": "object", "required": ["id", "creator", "game", "players", "options", "clock", "rated", "open", "status", "participants", "commitment", "decline_reason", "game_id", "created_at", "expires_at"],
      "properties": {"id": {"type": "string"}, "creator": {"type": "string"}, "game": {"type": "string"}, "players": {"type": "integer"}, "options": {"type": "object", "additionalProperties": True, "description": "The game's options as chosen (names from the catalogue)"}, "clock": sref("TimeControl"), "rated": {"type": "boolean"}, "open": {"type": "boolean"},
      "status": {"type": "string", "enum": ["open", "started", "declined", "cancelled", "expired"]}, "participants": {"type": "array", "items": {"type": "object", "required": ["username", "accepted"], "properties": {"username": {"type": "string"}, "accepted": {"type": "boolean"}}}},

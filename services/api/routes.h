@@ -18,6 +18,7 @@ void add_tournament_routes(Server& server, GameService& service);
 void add_rating_routes(Server& server, GameService& service);
 // The rating changes of a finished rated game: [{username, system, before, after, change}].
 nlohmann::json rating_changes_view(GameService& service, storage::Id game_id);
-void add_mail_routes(Server& server, GameService& service);  // notifications
+void add_mail_routes(Server& server, GameService& service);   // notifications
+void add_inbox_routes(Server& server, GameService& service);  // GET /v1/me/events
 
 }  // namespace api

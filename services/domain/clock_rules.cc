@@ -99,6 +99,19 @@ std::variant<TimeControl, ClockProblem> parse_time_control(const json& clock) {
   return tc;
 }
 
+bool names_no_clock(const json& clock) {
+  return clock.is_null() || (clock.is_object() && clock.empty());
+}
+
+TimeControl default_time_control(int days_per_move) {
+  TimeControl tc;
+  if (days_per_move > 0) {
+    tc.type = TimeControl::Type::kPerMove;
+    tc.days_per_move = days_per_move;
+  }
+  return tc;
+}
+
 json to_json(const TimeControl& tc) {
   using T = TimeControl::Type;
   if (tc.type == T::kNone) return {{"type", "none"}};

@@ -36,6 +36,10 @@ struct ClockProblem {
 // "type":"per_move"), {"bank":{"initial_days","increment_days","max_days"}} (optionally with
 // "type":"bank"), each with optional booleans "vacation" and "weekends_off".
 std::variant<TimeControl, ClockProblem> parse_time_control(const nlohmann::json& clock);
+// The clock a challenge gets when its request names none (no "clock", null or {}): N days per
+// move, or unclocked when N is 0. {"type":"none"} is the explicit way to ask for no clock.
+bool names_no_clock(const nlohmann::json& clock);
+TimeControl default_time_control(int days_per_move);
 // The stored (normalised) form: {"type":"none"}, {"type":"per_move","days_per_move":N,
 // "vacation":..,"weekends_off":..} or {"type":"bank","bank":{...},"vacation":..,"weekends_off":..}.
 nlohmann::json to_json(const TimeControl& control);

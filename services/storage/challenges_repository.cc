@@ -256,23 +256,37 @@ AcceptResult ChallengesRepository::accept(Id challenge_id, Id account_id,
 
 DeclineStatus ChallengesRepository::decline(Id challenge_id, Id account_id,
                                             const std::string& reason, const std::string& at) {
+  return close(challenge_id, account_id, reason, at, false);
+}
+
+DeclineStatus ChallengesRepository::cancel(Id challenge_id, Id account_id,
+                                           const std::string& reason, const std::string& at) {
+  return close(challenge_id, account_id, reason, at, true);
+}
+
+DeclineStatus ChallengesRepository::close(Id challenge_id, Id account_id, const std::string& reason,
+                                          const std::string& at, bool creator_only) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::work tx(c);
     std::optional<ChallengeRecord> found = find_in(tx, challenge_id, true, at);
     if (!found) return DeclineStatus::kNotFound;
-    if (found->status != "open") return DeclineStatus::kClosed;
     const bool creator = found->creator_id == account_id;
-    const bool invited =
-        std::any_of(found->players_list.begin(), found->players_list.end(),
-                    [&](const ChallengePlayer& p) { return p.account_id == account_id; });
+    if (creator_only && !creator) return DeclineStatus::kNotCreator;
+    if (found->status != "open") return DeclineStatus::kClosed;
+    const auto invitee =
+        std::find_if(found->players_list.begin(), found->players_list.end(),
+                     [&](const ChallengePlayer& p) { return p.account_id == account_id; });
+    const bool invited = invitee != found->players_list.end();
     if (!creator && (!invited || found->open_seek)) return DeclineStatus::kNotInvited;
     tx.exec_params("UPDATE challenges SET status = $2, decline_reason = $3 WHERE id = $1",
                    challenge_id, creator ? "cancelled" : "declined", reason);
     add_event(tx, std::nullopt, challenge_id,
               creator ? "challenge_cancelled" : "challenge_declined", participant_ids(*found),
-              {{"challenge_id", std::to_string(challenge_id)}, {"reason", reason}});
+              {{"challenge_id", std::to_string(challenge_id)},
+               {"reason", reason},
+               {"by", creator ? found->creator : invitee->username}});
     tx.commit();
-    return DeclineStatus::kDeclined;
+    return creator ? DeclineStatus::kCancelled : DeclineStatus::kDeclined;
   });
 }
 

@@ -50,7 +50,14 @@ struct AcceptResult {
 using GameStarter =
     std::function<std::variant<NewGame, std::string>(const ChallengeRecord&, Id game_id)>;
 
-enum class DeclineStatus { kDeclined, kNotFound, kClosed, kNotInvited };
+enum class DeclineStatus {
+  kDeclined,   // an invitee declined: status declined
+  kCancelled,  // the creator withdrew it: status cancelled
+  kNotFound,
+  kClosed,
+  kNotInvited,  // decline: neither invited nor the creator
+  kNotCreator,  // cancel: not the creator
+};
 
 class ChallengesRepository {
  public:
@@ -66,8 +73,16 @@ class ChallengesRepository {
   // An invitee declines, or the creator withdraws (status cancelled).
   DeclineStatus decline(Id challenge_id, Id account_id, const std::string& reason,
                         const std::string& at);
+  // Only the creator withdraws an open challenge (status cancelled).
+  DeclineStatus cancel(Id challenge_id, Id account_id, const std::string& reason,
+                       const std::string& at);
 
  private:
+  // Closes an open challenge as declined (an invitee) or cancelled (the creator), with its event
+  // (payload `by`: who closed it); `creator_only` refuses everyone but the creator.
+  DeclineStatus close(Id challenge_id, Id account_id, const std::string& reason,
+                      const std::string& at, bool creator_only);
+
   ConnectionPool& pool_;
 };
 

@@ -129,6 +129,21 @@ std::vector<EventRecord> EventsRepository::for_account(Id account, const StreamP
   });
 }
 
+std::vector<EventRecord> EventsRepository::recent_for_account(Id account,
+                                                              const std::vector<std::string>& kinds,
+                                                              Id before_id, int limit) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::nontransaction tx(c);
+    return events_from(tx.exec_params(
+        "SELECT " + kColumns +
+            " FROM game_events e WHERE e.recipients @> ARRAY[$1::bigint] AND e.kind IN (SELECT "
+            "jsonb_array_elements_text($2::jsonb)) AND ($3::bigint = 0 OR e.id < $3::bigint) ORDER "
+            "BY e.id DESC "
+            "LIMIT $4",
+        account, nlohmann::json(kinds).dump(), before_id, limit));
+  });
+}
+
 std::optional<StreamPosition> EventsRepository::position_of(Id event_id) {
   return pool_.run([&](pqxx::connection& c) -> std::optional<StreamPosition> {
     pqxx::nontransaction tx(c);

@@ -82,6 +82,10 @@ class EventsRepository {
   // order, at most `limit`.
   std::vector<EventRecord> for_account(Id account, const StreamPosition& after,
                                        const StreamPosition& upto, int limit);
+  // The newest events for `account` (a recipient) whose kind is one of `kinds`, with an id
+  // below `before_id` (0: from the newest), newest (highest id) first, at most `limit`.
+  std::vector<EventRecord> recent_for_account(Id account, const std::vector<std::string>& kinds,
+                                              Id before_id, int limit);
   // The stream position of an event id; empty when there is no such event.
   std::optional<StreamPosition> position_of(Id event_id);
   // NOTIFYs every instance on the stream-control channel (e.g. "a newer stream of token T

@@ -37,6 +37,8 @@ ClockOptions clock_options(const std::map<std::string, std::string, std::less<>>
   o.dead_game_days = static_cast<int>(number(env, "HEXPOST_DEAD_GAME_DAYS", 90, 0, 3650));
   o.sweep_interval_s = number(env, "HEXPOST_SWEEP_S", 30, 0.05, 3600);
   o.auto_vacation = number(env, "HEXPOST_AUTO_VACATION", 0, 0, 1) == 1;
+  o.default_days_per_move =
+      static_cast<int>(number(env, "HEXPOST_DEFAULT_DAYS_PER_MOVE", 3, 0, 60));
   if (auto it = env.find("HEXPOST_REMINDERS"); it != env.end()) {
     try {
       o.reminder_fractions =

@@ -25,6 +25,8 @@ struct ClockOptions {
   double sweep_interval_s = 30;  // HEXPOST_SWEEP_S
   int batch = 500;               // rows per statement
   bool auto_vacation = false;    // HEXPOST_AUTO_VACATION=1: a flag fall takes a vacation day
+  // The clock of a challenge that names none: N days per move (0: unclocked).
+  int default_days_per_move = 3;  // HEXPOST_DEFAULT_DAYS_PER_MOVE
 };
 
 // Reads the variables above (all optional). Throws std::invalid_argument naming a bad one.

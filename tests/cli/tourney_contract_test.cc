@@ -52,20 +52,32 @@ void serve(testsupport::StandInServer& server, int& joins) {
   server.start();
 }
 
-testsupport::RunResult hexpost(const testsupport::StandInServer& server,
-                               const std::vector<std::string>& args) {
+std::map<std::string, std::string> env_for(const testsupport::StandInServer& server) {
+  return {{"HEXPOST_SERVER", server.url()}, {"HEXPOST_TOKEN", "hxp_test"}, {"NO_COLOR", "1"}};
+}
+
+std::vector<std::string> argv_of(const std::vector<std::string>& args) {
   std::vector<std::string> argv{HEXPOST_CLI_PATH};
   argv.insert(argv.end(), args.begin(), args.end());
-  return testsupport::run(
-      argv, "",
-      {{"HEXPOST_SERVER", server.url()}, {"HEXPOST_TOKEN", "hxp_test"}, {"NO_COLOR", "1"}});
+  return argv;
+}
+
+// Piped: stdout is not a terminal.
+testsupport::RunResult hexpost(const testsupport::StandInServer& server,
+                               const std::vector<std::string>& args) {
+  return testsupport::run(argv_of(args), "", env_for(server));
+}
+
+testsupport::RunResult hexpost_on_terminal(const testsupport::StandInServer& server,
+                                           const std::vector<std::string>& args) {
+  return testsupport::run_on_terminal(argv_of(args), env_for(server));
 }
 
 TEST(TourneyContract, ListShowJoinAndRatings) {
   testsupport::StandInServer server;
   int joins = 0;
   serve(server, joins);
-  EXPECT_EQ(hexpost(server, {"tournaments"}).out, "5  Autumn Cup  iso-path  running\n");
+  EXPECT_EQ(hexpost(server, {"tournaments"}).out, "5\tAutumn Cup\tiso-path\trunning\n");
   EXPECT_EQ(hexpost(server, {"tournament", "show", "5"}).out,
             "Autumn Cup (iso-path, running)\n"
             "Standings:\n"
@@ -79,10 +91,28 @@ TEST(TourneyContract, ListShowJoinAndRatings) {
   EXPECT_EQ(joined.err, "Joined tournament 5.\n");
   EXPECT_EQ(joins, 1);
   EXPECT_EQ(hexpost(server, {"ratings", "iso-path"}).out,
-            "iso-path:\n"
-            "  ann  1612 ±80  12 games\n"
-            "  bob  1500 ±350  0 games  (provisional)\n");
+            "iso-path\tann\t1612\t80\t12\tno\n"
+            "iso-path\tbob\t1500\t350\t0\tyes\n");
   EXPECT_EQ(hexpost(server, {"ratings", "mojave"}).exit_code, 1);  // 404 from the stand-in
+}
+
+// On a terminal, lists have a header row and aligned columns (as `gh` prints them); piped, they
+// are tab-separated without a header (above).
+TEST(TourneyContract, ListsOnATerminalHaveAHeaderAndAlignedColumns) {
+  testsupport::StandInServer server;
+  int joins = 0;
+  serve(server, joins);
+  const auto tournaments = hexpost_on_terminal(server, {"tournaments"});
+  EXPECT_EQ(tournaments.exit_code, 0) << tournaments.out;
+  EXPECT_EQ(tournaments.out,
+            "ID  NAME        GAME      STATUS\n"
+            "5   Autumn Cup  iso-path  running\n");
+  const auto ratings = hexpost_on_terminal(server, {"ratings", "iso-path"});
+  EXPECT_EQ(ratings.exit_code, 0) << ratings.out;
+  EXPECT_EQ(ratings.out,
+            "GAME      PLAYER  RATING  RD   GAMES  PROVISIONAL\n"
+            "iso-path  ann     1612    80   12     no\n"
+            "iso-path  bob     1500    350  0      yes\n");
 }
 
 }  // namespace

@@ -82,4 +82,21 @@ RunResult run(const std::vector<std::string>& argv, const std::string& stdin_tex
   return result;
 }
 
+RunResult run_on_terminal(const std::vector<std::string>& argv,
+                          const std::map<std::string, std::string>& env) {
+  std::string command;
+  for (const std::string& arg : argv) {
+    std::string quoted = "'";
+    for (char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    command += (command.empty() ? "" : " ") + quoted + "'";
+  }
+  RunResult result = run({"/usr/bin/script", "-qec", command, "/dev/null"}, "", env);
+  std::string shown;
+  for (char c : result.out) {
+    if (c != '\r') shown += c;
+  }
+  result.out = shown;
+  return result;
+}
+
 }  // namespace testsupport

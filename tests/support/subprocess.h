@@ -19,4 +19,10 @@ struct RunResult {
 RunResult run(const std::vector<std::string>& argv, const std::string& stdin_text = "",
               const std::map<std::string, std::string>& env = {});
 
+// Runs argv on a pseudo-terminal (util-linux script(1)), so that isatty() is true for its stdin,
+// stdout and stderr. `out` is what the terminal showed (stdout and stderr together) with "\r\n"
+// turned back into "\n"; `err` is empty.
+RunResult run_on_terminal(const std::vector<std::string>& argv,
+                          const std::map<std::string, std::string>& env = {});
+
 }  // namespace testsupport

@@ -87,16 +87,34 @@ std::string unique_name(const std::string& prefix) {
   return prefix + std::to_string(getpid() % 100000) + "x" + std::to_string(++counter);
 }
 
-testsupport::RunResult hexpost(const User& user, const std::vector<std::string>& args,
-                               const std::string& stdin_text,
-                               std::map<std::string, std::string> env) {
-  std::vector<std::string> argv{HEXPOST_CLI_PATH};
-  argv.insert(argv.end(), args.begin(), args.end());
+namespace {
+
+// The environment of `hexpost` run as `user` against the test server, `env` on top.
+std::map<std::string, std::string> user_env(const User& user,
+                                            std::map<std::string, std::string> env) {
   env.try_emplace("HEXPOST_SERVER", server_url());
   env.try_emplace("XDG_CONFIG_HOME", user.home);
   env.try_emplace("NO_COLOR", "1");
   env.try_emplace("HEXPOST_TOKEN", "\x01");
-  return testsupport::run(argv, stdin_text, env);
+  return env;
+}
+
+std::vector<std::string> hexpost_argv(const std::vector<std::string>& args) {
+  std::vector<std::string> argv{HEXPOST_CLI_PATH};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
+}
+
+}  // namespace
+
+testsupport::RunResult hexpost(const User& user, const std::vector<std::string>& args,
+                               const std::string& stdin_text,
+                               std::map<std::string, std::string> env) {
+  return testsupport::run(hexpost_argv(args), stdin_text, user_env(user, std::move(env)));
+}
+
+testsupport::RunResult hexpost_on_terminal(const User& user, const std::vector<std::string>& args) {
+  return testsupport::run_on_terminal(hexpost_argv(args), user_env(user, {}));
 }
 
 User sign_up(const std::string& prefix) {
@@ -133,6 +151,28 @@ std::string start_game(const std::string& game, User& seat0, User& seat1,
   seat0 = a_first ? a : b;
   seat1 = a_first ? b : a;
   return game_id;
+}
+
+// The lines of `text` (without their '\n').
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end == std::string::npos ? text.size() : end + 1;
+  }
+  return lines;
+}
+
+// The tab-separated cells of a piped list row.
+std::vector<std::string> fields_of(const std::string& line) {
+  std::vector<std::string> fields;
+  for (std::size_t at = 0;;) {
+    const std::size_t tab = line.find('\t', at);
+    fields.push_back(line.substr(at, tab - at));
+    if (tab == std::string::npos) return fields;
+    at = tab + 1;
+  }
 }
 
 json parse_out(const testsupport::RunResult& r) {

@@ -43,6 +43,10 @@ testsupport::RunResult hexpost(const User& user, const std::vector<std::string>&
                                const std::string& stdin_text = "",
                                std::map<std::string, std::string> env = {});
 
+// The same on a pseudo-terminal (testsupport::run_on_terminal): stdout is a terminal, and `out`
+// holds stdout and stderr together.
+testsupport::RunResult hexpost_on_terminal(const User& user, const std::vector<std::string>& args);
+
 // Signs up a new user through `hexpost signup` (asserting success).
 User sign_up(const std::string& prefix);
 
@@ -53,6 +57,10 @@ std::string stored_token(const User& user);
 // second). Returns the game id; `seat0` / `seat1` receive the users in seat order.
 std::string start_game(const std::string& game, User& seat0, User& seat1,
                        const std::vector<std::string>& extra_challenge_args = {});
+
+// The lines of `text` (without their '\n'), and the tab-separated cells of a piped list row.
+std::vector<std::string> lines_of(const std::string& text);
+std::vector<std::string> fields_of(const std::string& line);
 
 // Parses stdout as JSON (failing the test when it is not).
 json parse_out(const testsupport::RunResult& r);

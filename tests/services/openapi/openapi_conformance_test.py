@@ -149,6 +149,18 @@ def challenges(d):
            token=carol)
     d.call("POST", "/v1/challenges/{id}/accept", "unknown", 404, args={"id": "999999"},
            token=carol)
+    d.call("GET", "/v1/challenges/{id}", "not its player", 404, args={"id": cid}, token=bob)
+    cancelled = challenge(d, "alice", ["carol"])
+    d.call("POST", "/v1/challenges/{id}/cancel", "not the creator", 403,
+           args={"id": cancelled}, token=carol)
+    d.call("POST", "/v1/challenges/{id}/cancel", "cancel", 200, args={"id": cancelled},
+           token=alice)
+    d.call("POST", "/v1/challenges/{id}/cancel", "closed", 409, args={"id": cancelled},
+           token=alice)
+    d.call("POST", "/v1/challenges/{id}/cancel", "unknown", 404, args={"id": "999999"},
+           token=alice)
+    d.call("GET", "/v1/me/events", "inbox", 200, target_suffix="?limit=2", token=carol)
+    d.call("GET", "/v1/me/events", "bad cursor", 400, target_suffix="?cursor=zz", token=carol)
 
 
 def play_one(d, gid):
