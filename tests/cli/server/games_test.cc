@@ -193,7 +193,7 @@ TEST(CliGames, DrawResignRecordAndVerify) {
   const auto record = hexpost(p0, {"record", id});
   ASSERT_EQ(record.exit_code, 0);
   EXPECT_EQ(first_line(record.out), "[Event \"Hexpost game " + id + "\"]");
-  EXPECT_NE(record.out.find("[Seat1 \"" + p0.name + "\"]\n[Seat2 \"" + p1.name + "\"]"),
+  EXPECT_NE(record.out.find("[Seat0 \"" + p0.name + "\"]\n[Seat1 \"" + p1.name + "\"]"),
             std::string::npos);
   EXPECT_NE(record.out.find("\nresign 1 ; ply 1 "), std::string::npos) << record.out;
 
