@@ -1,5 +1,7 @@
 #include "cli/commands/move_commands.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -131,6 +133,59 @@ void add_simple_action(CLI::App& app, int& exit_code, const char* name, const ch
   });
 }
 
+// Who `game` is against, from the caller's seat: "bob" or "bob, cy".
+std::string opponents(const json& game) {
+  std::string names;
+  const json mine = game.value("your_seat", json());
+  for (const json& s : game.value("seats", json::array())) {
+    if (mine.is_number() && s.value("seat", -1) == mine.get<int>()) continue;
+    names += (names.empty() ? "" : ", ") + s.value("username", "?");
+  }
+  return names.empty() ? "-" : names;
+}
+
+// Asks on the terminal; true only for "y" or "yes".
+bool confirm_resignation(const json& game) {
+  std::cerr << "Resign game " << game.value("id", "?") << " (" << game.value("game", "?")
+            << ", ply " << game.value("ply", 0) << ") against " << opponents(game) << "? [y/N] "
+            << std::flush;
+  std::string answer;
+  std::getline(std::cin, answer);
+  return answer == "y" || answer == "Y" || answer == "yes" || answer == "YES";
+}
+
+// `resign GAME [--yes]`: on a terminal it asks first; elsewhere it resigns only with --yes, so a
+// script never resigns by accident (usage error, exit 2, before any request).
+void add_resign(CLI::App& app, int& exit_code) {
+  struct Flags {
+    std::string id;
+    bool json = false;
+    bool yes = false;
+  };
+  auto f = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand(
+      "resign", "resign a game (asks on a terminal; --yes to resign without asking)");
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  cmd->add_flag("--yes,-y", f->yes, "resign without asking (required when stdin is no terminal)");
+  add_json_flag(cmd, f->json);
+  cmd->callback([f, &exit_code] {
+    if (!f->yes && !::isatty(0)) {
+      std::cerr << "hexpost: resign asks for confirmation on a terminal; pass --yes to resign "
+                   "from a script\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      if (!f->yes && !confirm_resignation(client.get_json(game_path(f->id)))) {
+        std::cerr << "Not resigned.\n";
+        return static_cast<int>(kExitFailed);
+      }
+      return post_action(client, game_path(f->id) + "/resign", json::object(), f->json);
+    });
+  });
+}
+
 void add_draw(CLI::App& app, int& exit_code) {
   CLI::App* draw = app.add_subcommand("draw", "offer, accept or decline a draw");
   draw->require_subcommand(1);
@@ -224,7 +279,7 @@ Response post_move(Client& client, const std::string& game_id, const std::string
 
 void add_move_commands(CLI::App& app, int& exit_code) {
   add_move(app, exit_code);
-  add_simple_action(app, exit_code, "resign", "resign a game", "/resign");
+  add_resign(app, exit_code);
   add_simple_action(app, exit_code, "abort", "abort a game before every seat has moved", "/abort");
   add_draw(app, exit_code);
   add_record(app, exit_code);

@@ -73,7 +73,8 @@ _hexpost() {
         show) options="--json --ascii --legal --help" ;;
         move) options="--dry-run --ply --json --ascii --help" ;;
         watch) options="--json --ascii --help" ;;
-        resign | abort) options="--json --help" ;;
+        resign) options="--yes --json --help" ;;
+        abort) options="--json --help" ;;
       esac ;;
     accept | decline)
       if [ "$cword" -eq 2 ] && [[ $cur != -* ]]; then

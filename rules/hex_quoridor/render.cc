@@ -104,8 +104,11 @@ std::string render_position(const Position& pos, const RenderOptions& options,
                        pos.seats[options.perspective].side <= 4;
   Canvas canvas{geo, flipped, {}};
   draw_board(pos, canvas, options.detailed);
+  // The ply shown counts every entry of the history, resignations included (the server's ply).
+  int resigned = 0;
+  for (int s = 0; s < pos.players; ++s) resigned += pos.seats[s].status == SeatStatus::kResigned;
   std::string out = "Hex Quoridor, " + std::to_string(geo.cell_count()) + " cells, ply " +
-                    std::to_string(pos.ply) + ": " + status + "\n";
+                    std::to_string(pos.ply + resigned) + ": " + status + "\n";
   for (std::string& line : canvas.lines) {
     trim_right(line);
     out += line + "\n";

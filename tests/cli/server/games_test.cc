@@ -187,7 +187,7 @@ TEST(CliGames, DrawResignRecordAndVerify) {
             "re-derived\n"
             "checked: 0 entries replayed with the rules library; hash chain recomputed\n");
 
-  const auto resigned = hexpost(p1, {"resign", id});
+  const auto resigned = hexpost(p1, {"resign", id, "--yes"});
   ASSERT_EQ(resigned.exit_code, 0) << resigned.err;
   EXPECT_NE(resigned.out.find("\nGame over: finished: "), std::string::npos) << resigned.out;
   const auto record = hexpost(p0, {"record", id});
@@ -215,9 +215,39 @@ TEST(CliGames, DrawResignRecordAndVerify) {
   EXPECT_EQ(verified.err,
             "checked: commitment matches the revealed server seed\n"
             "checked: 1 entries replayed with the rules library; hash chain recomputed\n");
-  const auto over = hexpost(p0, {"resign", id});
+  const auto over = hexpost(p0, {"resign", id, "--yes"});
   EXPECT_EQ(over.exit_code, 1);
   EXPECT_NE(over.err.find("(game_over)"), std::string::npos) << over.err;
+}
+
+TEST(CliGames, ResignNeedsYesInScriptsAndItsTextsAgree) {
+  CLI_REQUIRE_SERVER();
+  User p0, p1;
+  const std::string id = start_game("hex-quoridor", p0, p1);
+  // Without a terminal and without --yes: a usage error before any request; nothing changes.
+  const auto refused = hexpost(p0, {"resign", id});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_EQ(refused.err,
+            "hexpost: resign asks for confirmation on a terminal; pass --yes to resign from a "
+            "script\n");
+  EXPECT_EQ(parse_out(hexpost(p0, {"show", id, "--json"})).at("status"), "active");
+
+  for (int ply = 0; ply < 2; ++ply) {
+    const json view = parse_out(hexpost(p0, {"show", id, "--json"}));
+    const User& mover = view.at("your_turn").get<bool>() ? p0 : p1;
+    const std::string move = parse_out(hexpost(mover, {"show", id, "--json"})).at("legal_moves")[0];
+    ASSERT_EQ(hexpost(mover, {"move", id, move}).exit_code, 0);
+  }
+  const auto resigned = hexpost(p0, {"resign", id, "--yes"});
+  ASSERT_EQ(resigned.exit_code, 0) << resigned.err;
+  // The header and the board count the same plies: two moves and the resignation.
+  EXPECT_EQ(first_line(resigned.out), "hex-quoridor #" + id + ", ply 3, finished, rated");
+  EXPECT_NE(resigned.out.find("\nHex Quoridor, 61 cells, ply 3: seat 0 resigned, seat 1 wins\n"),
+            std::string::npos)
+      << resigned.out;
+  EXPECT_EQ(last_line(resigned.out), "Game over: finished: seat 0 resigned, seat 1 wins; " +
+                                         p0.name + " #2; " + p1.name + " #1");
 }
 
 TEST(CliGames, ChallengesSeekDeclineAndBadOptions) {
