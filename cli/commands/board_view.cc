@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "rules/core/registry.h"
+
 namespace cli {
 
 using nlohmann::json;
@@ -100,6 +102,27 @@ std::string legal_line(const json& game) {
   return line;
 }
 
+// The seat whose side faces the viewer: --no-rotate none, --from-seat N, else my own seat.
+int perspective(const json& game, const ViewOptions& options) {
+  if (options.no_rotate) return -1;
+  if (options.from_seat) return *options.from_seat;
+  const json mine = game.value("your_seat", json());
+  return mine.is_number() ? mine.get<int>() : -1;
+}
+
+std::string board_text(const json& game, const ViewOptions& options) {
+  const rules::GameDef* def = rules::find_game(game.value("game", ""));
+  const std::string position = game.value("position", "");
+  if (def != nullptr && !position.empty()) {
+    auto state = def->load(position);
+    if (state.ok()) {
+      return state.value()->render(
+          rules::RenderOptions{perspective(game, options), "", false, true});
+    }
+  }
+  return game.value("board", "");
+}
+
 }  // namespace
 
 std::string seat_name(const Style& style, int seat, const std::string& name) {
@@ -133,7 +156,7 @@ std::string style_board(const std::string& board, const Style& style) {
 std::string render_game(const json& game, const ViewOptions& options) {
   std::ostringstream out;
   out << title(game, options.style) << "\n";
-  std::string board = game.value("board", "");
+  std::string board = board_text(game, options);
   if (!board.empty() && board.back() != '\n') board += "\n";
   out << style_board(board, options.style);
   out << players_line(game, options.style) << "\n";

@@ -45,17 +45,35 @@ struct ShowFlags {
   bool json = false;
   bool ascii = false;
   bool legal = false;
+  std::optional<int> from_seat;
+  bool no_rotate = false;
 };
 
 void add_view_flags(CLI::App* cmd, ShowFlags& f) {
   add_json_flag(cmd, f.json);
   cmd->add_flag("--ascii", f.ascii, "plain ASCII without colour, even on a terminal");
   cmd->add_flag("--legal", f.legal, "list my legal moves");
+  CLI::Option* from = cmd->add_option("--from-seat", f.from_seat,
+                                      "draw the board from this seat's side (seats count from 0)")
+                          ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--no-rotate", f.no_rotate,
+                "draw the board in the game's own orientation, whoever I am")
+      ->excludes(from);
 }
 
 int show_game(Client& client, const ShowFlags& f) {
   const json game = fetch(client, game_path(f.id), f.json);
-  if (!f.json) std::cout << render_game(game, {output_style(f.ascii), f.legal});
+  if (f.json) return kExitOk;
+  const int players = game.value("players", 0);
+  if (f.from_seat && *f.from_seat >= players) {
+    std::cerr << "hexpost: --from-seat " << *f.from_seat << ": game " << f.id << " has seats 0 to "
+              << players - 1 << "\n";
+    return kExitUsage;
+  }
+  ViewOptions view{output_style(f.ascii), f.legal};
+  view.from_seat = f.from_seat;
+  view.no_rotate = f.no_rotate;
+  std::cout << render_game(game, view);
   return kExitOk;
 }
 

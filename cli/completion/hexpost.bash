@@ -63,14 +63,14 @@ _hexpost() {
     signup) options="--username --email --password --password-stdin --help" ;;
     login) options="--username --password --password-stdin --help" ;;
     games) options="--json --status --help" ;;
-    next) options="--json --ascii --legal --help" ;;
+    next) options="--json --ascii --legal --from-seat --no-rotate --help" ;;
     show | move | resign | abort | record | watch | verify)
       if [ "$cword" -eq 2 ] && [[ $cur != -* ]]; then
         COMPREPLY=($(compgen -W "$(_hexpost_ids games)" -- "$cur"))
         return
       fi
       case "$cmd" in
-        show) options="--json --ascii --legal --help" ;;
+        show) options="--json --ascii --legal --from-seat --no-rotate --help" ;;
         move) options="--dry-run --ply --json --ascii --help" ;;
         watch) options="--json --ascii --help" ;;
         resign) options="--yes --json --help" ;;
