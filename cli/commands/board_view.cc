@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "cli/commands/notation_guide.h"
 #include "rules/core/registry.h"
 
 namespace cli {
@@ -94,12 +95,14 @@ std::string status_line(const json& game, const Style& style) {
   return "To move: " + (names.empty() ? "-" : names);
 }
 
-std::string legal_line(const json& game) {
+// "Legal moves (N):" then one line per kind of move (notation_guide.h).
+std::string legal_lines(const json& game) {
   const json legal = game.value("legal_moves", json());
-  if (!legal.is_array()) return "Legal moves: (not your turn)";
-  std::string line = "Legal moves (" + std::to_string(legal.size()) + "):";
-  for (const json& m : legal) line += " " + m.get<std::string>();
-  return line;
+  if (!legal.is_array()) return "Legal moves: (not your turn)\n";
+  std::vector<std::string> moves;
+  for (const json& m : legal) moves.push_back(m.get<std::string>());
+  return "Legal moves (" + std::to_string(moves.size()) + "):\n" +
+         format_move_groups(game.value("game", ""), moves, 0);
 }
 
 // The seat whose side faces the viewer: --no-rotate none, --from-seat N, else my own seat.
@@ -163,7 +166,7 @@ std::string render_game(const json& game, const ViewOptions& options) {
   if (game.contains("moves")) out << moves_line(game, options) << "\n";
   out << clock_line(game, options.style) << "\n";
   out << status_line(game, options.style) << "\n";
-  if (options.legal) out << legal_line(game) << "\n";
+  if (options.legal) out << legal_lines(game);
   return out.str();
 }
 

@@ -28,7 +28,17 @@ struct MoveFlags {
   bool json = false;
   bool ascii = false;
   int ply = -1;  // -1: the ply of the board fetched now
+  // Filled while running: the game, and whether the rules refused the move.
+  std::string game;
+  bool refused = false;
 };
+
+// After a refusal by the rules: where the notation and the legal moves are.
+void print_refusal_hint(const MoveFlags& f) {
+  std::cerr << "hexpost: the notation: hexpost rules notation "
+            << (f.game.empty() ? "GAME" : f.game) << "; the legal moves: hexpost show " << f.id
+            << " --legal\n";
+}
 
 // The offline half of --dry-run: the rules library on the position the server sent. Returns
 // the canonical move, or prints the reason and returns empty.
@@ -49,9 +59,12 @@ std::optional<std::string> check_offline(const json& game, const std::string& mo
   return canonical.value();
 }
 
-int dry_run(Client& client, const json& game, const MoveFlags& f) {
+int dry_run(Client& client, const json& game, MoveFlags& f) {
   const auto offline = check_offline(game, f.move);
-  if (!offline) return kExitFailed;
+  if (!offline) {
+    f.refused = true;
+    return kExitFailed;
+  }
   const Response res = client.post(game_path(f.id) + "/preview", json{{"move", f.move}}.dump());
   if (f.json) {
     print_body(res.body);
@@ -63,11 +76,23 @@ int dry_run(Client& client, const json& game, const MoveFlags& f) {
   return kExitOk;
 }
 
-int play_move(Client& client, const MoveFlags& f) {
+// The rules' refusals (422), as opposed to conflicts, authentication and the like.
+bool is_rules_refusal(const ApiProblem& problem) {
+  return problem.code() == "bad_notation" || problem.code() == "illegal_move";
+}
+
+int play_move(Client& client, MoveFlags& f) {
   const json game = client.get_json(game_path(f.id));
+  f.game = game.value("game", "");
   if (f.dry_run) return dry_run(client, game, f);
   const int ply = f.ply >= 0 ? f.ply : game.value("ply", 0);
-  const Response res = post_move(client, f.id, f.move, ply, new_idempotency_key());
+  Response res;
+  try {
+    res = post_move(client, f.id, f.move, ply, new_idempotency_key());
+  } catch (const ApiProblem& problem) {
+    f.refused = is_rules_refusal(problem);
+    throw;
+  }
   if (f.json) {
     print_body(res.body);
     return kExitOk;
@@ -82,7 +107,10 @@ void add_move(CLI::App& app, int& exit_code) {
   auto f = std::make_shared<MoveFlags>();
   CLI::App* cmd = app.add_subcommand("move", "play a move (at the ply the board was fetched at)");
   cmd->add_option("GAME_ID", f->id, "the game")->required();
-  cmd->add_option("MOVE", f->move, "the move in the game's notation")->required();
+  cmd->add_option("MOVE", f->move,
+                  "the move in the game's notation (hexpost rules notation GAME; the legal moves: "
+                  "hexpost show GAME_ID --legal)")
+      ->required();
   cmd->add_flag("--dry-run,-n", f->dry_run,
                 "check the move offline with the rules library, then with the server's preview; "
                 "play nothing");
@@ -97,6 +125,7 @@ void add_move(CLI::App& app, int& exit_code) {
       require_token(client);
       return play_move(client, *f);
     });
+    if (f->refused) print_refusal_hint(*f);
   });
 }
 

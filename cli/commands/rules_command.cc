@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands/exit_codes.h"
+#include "cli/commands/notation_guide.h"
 #include "cli/commands/record_replay.h"
 #include "rules/core/play.h"
 #include "rules/core/registry.h"
@@ -266,6 +267,24 @@ int run_rules_replay(const RulesReplayOptions& options, std::istream& in, std::o
   return status;
 }
 
+int run_rules_notation(const std::string& game_id, std::ostream& out, std::ostream& err) {
+  const rules::GameDef* game = rules::find_game(game_id);
+  if (game == nullptr) {
+    err << "hexpost: unknown game '" << game_id << "' (see: hexpost rules list)\n";
+    return kExitUsage;
+  }
+  out << notation_guide(game_id);
+  rules::SeededRandom rng(1);
+  auto created = game->create(rules::GameConfig{game->info.player_counts.front(), {}}, rng);
+  if (!created.ok()) return kExitOk;
+  const rules::State& state = *created.value();
+  std::vector<std::string> legal;
+  for (rules::Move move : state.legal_moves()) legal.push_back(state.format_move(move));
+  out << "\nAt the start of a game: " << legal.size() << " legal moves, by kind:\n";
+  out << format_move_groups(game_id, legal, 4);
+  return kExitOk;
+}
+
 void add_rules_commands(CLI::App& app, int& exit_code) {
   CLI::App* rules_app = app.add_subcommand("rules", "Offline rules: list games, play moves");
   rules_app->require_subcommand(1);
@@ -289,6 +308,13 @@ void add_rules_commands(CLI::App& app, int& exit_code) {
   play_app->add_flag("--json", play->json, "Print JSON");
   play_app->callback(
       [play, &exit_code] { exit_code = run_rules_play(*play, std::cin, std::cout, std::cerr); });
+
+  auto notation = std::make_shared<std::string>();
+  CLI::App* notation_app = rules_app->add_subcommand(
+      "notation", "How a game writes its moves, with examples and the kinds of legal moves");
+  notation_app->add_option("game", *notation, "Game id (see: hexpost rules list)")->required();
+  notation_app->callback(
+      [notation, &exit_code] { exit_code = run_rules_notation(*notation, std::cout, std::cerr); });
 
   auto replay = std::make_shared<RulesReplayOptions>();
   CLI::App* replay_app = rules_app->add_subcommand(

@@ -47,6 +47,10 @@ int run_rules_play(const RulesPlayOptions& options, std::istream& in, std::ostre
 int run_rules_replay(const RulesReplayOptions& options, std::istream& in, std::ostream& out,
                      std::ostream& err);
 
+// `hexpost rules notation GAME`: the game's notation guide and the legal moves of a new game by
+// kind; exit 2 for an unknown game.
+int run_rules_notation(const std::string& game, std::ostream& out, std::ostream& err);
+
 // Adds the `rules` subcommand tree; `exit_code` receives the chosen command's result.
 void add_rules_commands(CLI::App& app, int& exit_code);
 

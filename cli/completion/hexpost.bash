@@ -42,8 +42,9 @@ _hexpost() {
 
   local options="--help"
   case "$cmd" in
-    rules) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "list play" -- "$cur")); return; }
-      [ "$sub" = play ] && [ "$cword" -eq 3 ] && {
+    rules) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "list play notation replay" -- "$cur")); return; }
+      [ "$sub" = replay ] && { COMPREPLY=($(compgen -f -- "$cur")); return; }
+      { [ "$sub" = play ] || [ "$sub" = notation ]; } && [ "$cword" -eq 3 ] && {
         COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return; }
       options="--json --players --seed --option --perspective --help" ;;
     server) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "set show" -- "$cur")); return; } ;;

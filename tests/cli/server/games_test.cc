@@ -54,11 +54,13 @@ TEST(CliGames, GamesAndShowMatchTheGoldenTextAndTheJson) {
   EXPECT_EQ(view.at("clock").at("days_per_move"), 3);
   EXPECT_EQ(view.at("rated"), false);
   const auto legal = hexpost(p0, {"show", id, "--legal"});
-  EXPECT_EQ(
-      last_line(legal.out).rfind("Legal moves (" + std::to_string(view.at("legal_moves").size()) +
-                                     "): " + view["legal_moves"][0].get<std::string>(),
-                                 0),
-      0u);
+  const std::string listed = legal.out.substr(legal.out.find("\nLegal moves (") + 1);
+  EXPECT_EQ(first_line(listed),
+            "Legal moves (" + std::to_string(view.at("legal_moves").size()) + "):");
+  // Grouped by kind: here the piece and the cell it leaves, as in the rules notation.
+  const std::string first = view["legal_moves"][0];
+  EXPECT_EQ(listed.find("\n  Cavalier on [-4,-10] ("), listed.find('\n')) << listed;
+  EXPECT_NE(listed.find(": " + first + ", "), std::string::npos) << listed;
 
   // `next` opens the game where it is my turn; nothing waits for the other player.
   EXPECT_EQ(hexpost(p0, {"next"}).out, shown.out);
@@ -131,8 +133,19 @@ TEST(CliGames, MoveDryRunConflictsAndTheServersReasonVerbatim) {
   const auto bad = hexpost(mover, {"move", id, "zz9"});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(bad.out, "");
-  const std::string reason = bad_offline.err.substr(0, bad_offline.err.size() - 1);
-  EXPECT_EQ(bad.err, reason + " (bad_notation)\n");
+  // Both say where the notation and the legal moves are.
+  const std::string hint =
+      "hexpost: the notation: hexpost rules notation iso-path; the legal "
+      "moves: hexpost show " +
+      id + " --legal\n";
+  ASSERT_GT(bad_offline.err.size(), hint.size());
+  EXPECT_EQ(bad_offline.err.substr(bad_offline.err.size() - hint.size()), hint);
+  const std::string reason = bad_offline.err.substr(0, bad_offline.err.size() - hint.size() - 1);
+  EXPECT_EQ(bad.err, reason + " (bad_notation)\n" + hint);
+
+  const auto illegal = hexpost(mover, {"move", id, "a1-a2"});
+  EXPECT_EQ(illegal.exit_code, 1);
+  EXPECT_NE(illegal.err.find(" (illegal_move)\n" + hint), std::string::npos) << illegal.err;
 
   const auto not_yours = hexpost(waiter, {"move", id, move});
   EXPECT_EQ(not_yours.exit_code, 3);
