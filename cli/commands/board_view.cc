@@ -128,6 +128,16 @@ std::string board_text(const json& game, const ViewOptions& options) {
 
 }  // namespace
 
+std::string opponents_of(const json& game, const char* separator) {
+  std::string out;
+  const json mine = game.value("your_seat", json());
+  for (const json& s : game.value("seats", json::array())) {
+    if (mine.is_number() && s.value("seat", -1) == mine.get<int>()) continue;
+    out += (out.empty() ? "" : separator) + s.value("username", "?");
+  }
+  return out.empty() ? "-" : out;
+}
+
 std::string seat_name(const Style& style, int seat, const std::string& name) {
   return paint(style, kSeatColors[static_cast<unsigned>(seat) % 6], name);
 }

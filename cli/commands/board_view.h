@@ -32,6 +32,9 @@ std::string render_game(const nlohmann::json& game, const ViewOptions& options);
 // The board text alone, styled.
 std::string style_board(const std::string& board, const Style& style);
 
+// The usernames of every seat but the caller's, joined by `separator`; "-" when none.
+std::string opponents_of(const nlohmann::json& game, const char* separator);
+
 // A player's name in their seat colour.
 std::string seat_name(const Style& style, int seat, const std::string& name);
 

@@ -26,16 +26,6 @@ std::string urgent_deadline(const json& game) {
   return {};
 }
 
-std::string opponents_of(const json& game) {
-  std::string out;
-  const json mine = game.value("your_seat", json());
-  for (const json& s : game.value("seats", json::array())) {
-    if (mine.is_number() && s.value("seat", -1) == mine.get<int>()) continue;
-    out += (out.empty() ? "" : ",") + s.value("username", "?");
-  }
-  return out.empty() ? "-" : out;
-}
-
 std::string pad(const std::string& text, std::size_t width) {
   return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
 }
@@ -87,7 +77,7 @@ void print_games_table(const json& games) {
               << pad(active ? (g.value("your_turn", false) ? "you" : "them") : "-", 6)
               << pad(std::to_string(g.value("ply", 0)), 5)
               << pad(time_left(deadline.empty() ? json() : json(deadline)), 8)
-              << pad(g.value("status", "?"), 9) << opponents_of(g) << "\n";
+              << pad(g.value("status", "?"), 9) << opponents_of(g, ",") << "\n";
   }
 }
 

@@ -162,22 +162,11 @@ void add_simple_action(CLI::App& app, int& exit_code, const char* name, const ch
   });
 }
 
-// Who `game` is against, from the caller's seat: "bob" or "bob, cy".
-std::string opponents(const json& game) {
-  std::string names;
-  const json mine = game.value("your_seat", json());
-  for (const json& s : game.value("seats", json::array())) {
-    if (mine.is_number() && s.value("seat", -1) == mine.get<int>()) continue;
-    names += (names.empty() ? "" : ", ") + s.value("username", "?");
-  }
-  return names.empty() ? "-" : names;
-}
-
 // Asks on the terminal; true only for "y" or "yes".
 bool confirm_resignation(const json& game) {
   std::cerr << "Resign game " << game.value("id", "?") << " (" << game.value("game", "?")
-            << ", ply " << game.value("ply", 0) << ") against " << opponents(game) << "? [y/N] "
-            << std::flush;
+            << ", ply " << game.value("ply", 0) << ") against " << opponents_of(game, ", ")
+            << "? [y/N] " << std::flush;
   std::string answer;
   std::getline(std::cin, answer);
   return answer == "y" || answer == "Y" || answer == "yes" || answer == "YES";
