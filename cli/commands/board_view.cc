@@ -2,6 +2,9 @@
 
 #include <sstream>
 
+#include "cli/commands/notation_guide.h"
+#include "rules/core/registry.h"
+
 namespace cli {
 
 using nlohmann::json;
@@ -92,15 +95,48 @@ std::string status_line(const json& game, const Style& style) {
   return "To move: " + (names.empty() ? "-" : names);
 }
 
-std::string legal_line(const json& game) {
+// "Legal moves (N):" then one line per kind of move (notation_guide.h).
+std::string legal_lines(const json& game) {
   const json legal = game.value("legal_moves", json());
-  if (!legal.is_array()) return "Legal moves: (not your turn)";
-  std::string line = "Legal moves (" + std::to_string(legal.size()) + "):";
-  for (const json& m : legal) line += " " + m.get<std::string>();
-  return line;
+  if (!legal.is_array()) return "Legal moves: (not your turn)\n";
+  std::vector<std::string> moves;
+  for (const json& m : legal) moves.push_back(m.get<std::string>());
+  return "Legal moves (" + std::to_string(moves.size()) + "):\n" +
+         format_move_groups(game.value("game", ""), moves, 0);
+}
+
+// The seat whose side faces the viewer: --no-rotate none, --from-seat N, else my own seat.
+int perspective(const json& game, const ViewOptions& options) {
+  if (options.no_rotate) return -1;
+  if (options.from_seat) return *options.from_seat;
+  const json mine = game.value("your_seat", json());
+  return mine.is_number() ? mine.get<int>() : -1;
+}
+
+std::string board_text(const json& game, const ViewOptions& options) {
+  const rules::GameDef* def = rules::find_game(game.value("game", ""));
+  const std::string position = game.value("position", "");
+  if (def != nullptr && !position.empty()) {
+    auto state = def->load(position);
+    if (state.ok()) {
+      return state.value()->render(
+          rules::RenderOptions{perspective(game, options), "", false, true});
+    }
+  }
+  return game.value("board", "");
 }
 
 }  // namespace
+
+std::string opponents_of(const json& game, const char* separator) {
+  std::string out;
+  const json mine = game.value("your_seat", json());
+  for (const json& s : game.value("seats", json::array())) {
+    if (mine.is_number() && s.value("seat", -1) == mine.get<int>()) continue;
+    out += (out.empty() ? "" : separator) + s.value("username", "?");
+  }
+  return out.empty() ? "-" : out;
+}
 
 std::string seat_name(const Style& style, int seat, const std::string& name) {
   return paint(style, kSeatColors[static_cast<unsigned>(seat) % 6], name);
@@ -133,14 +169,14 @@ std::string style_board(const std::string& board, const Style& style) {
 std::string render_game(const json& game, const ViewOptions& options) {
   std::ostringstream out;
   out << title(game, options.style) << "\n";
-  std::string board = game.value("board", "");
+  std::string board = board_text(game, options);
   if (!board.empty() && board.back() != '\n') board += "\n";
   out << style_board(board, options.style);
   out << players_line(game, options.style) << "\n";
   if (game.contains("moves")) out << moves_line(game, options) << "\n";
   out << clock_line(game, options.style) << "\n";
   out << status_line(game, options.style) << "\n";
-  if (options.legal) out << legal_line(game) << "\n";
+  if (options.legal) out << legal_lines(game);
   return out.str();
 }
 

@@ -27,32 +27,40 @@ std::string urgent_deadline(const json& game) {
   return {};
 }
 
-std::string opponents_of(const json& game) {
-  std::string out;
-  const json mine = game.value("your_seat", json());
-  for (const json& s : game.value("seats", json::array())) {
-    if (mine.is_number() && s.value("seat", -1) == mine.get<int>()) continue;
-    out += (out.empty() ? "" : ",") + s.value("username", "?");
-  }
-  return out.empty() ? "-" : out;
-}
-
 struct ShowFlags {
   std::string id;
   bool json = false;
   bool ascii = false;
   bool legal = false;
+  std::optional<int> from_seat;
+  bool no_rotate = false;
 };
 
 void add_view_flags(CLI::App* cmd, ShowFlags& f) {
   add_json_flag(cmd, f.json);
   cmd->add_flag("--ascii", f.ascii, "plain ASCII without colour, even on a terminal");
   cmd->add_flag("--legal", f.legal, "list my legal moves");
+  CLI::Option* from = cmd->add_option("--from-seat", f.from_seat,
+                                      "draw the board from this seat's side (seats count from 0)")
+                          ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--no-rotate", f.no_rotate,
+                "draw the board in the game's own orientation, whoever I am")
+      ->excludes(from);
 }
 
 int show_game(Client& client, const ShowFlags& f) {
   const json game = fetch(client, game_path(f.id), f.json);
-  if (!f.json) std::cout << render_game(game, {output_style(f.ascii), f.legal});
+  if (f.json) return kExitOk;
+  const int players = game.value("players", 0);
+  if (f.from_seat && *f.from_seat >= players) {
+    std::cerr << "hexpost: --from-seat " << *f.from_seat << ": game " << f.id << " has seats 0 to "
+              << players - 1 << "\n";
+    return kExitUsage;
+  }
+  ViewOptions view{output_style(f.ascii), f.legal};
+  view.from_seat = f.from_seat;
+  view.no_rotate = f.no_rotate;
+  std::cout << render_game(game, view);
   return kExitOk;
 }
 
@@ -65,7 +73,7 @@ void print_games_table(const json& games) {
                active ? (g.value("your_turn", false) ? "you" : "them") : "-",
                std::to_string(g.value("ply", 0)),
                time_left(deadline.empty() ? json() : json(deadline)), g.value("status", "?"),
-               opponents_of(g)});
+               opponents_of(g, ",")});
   }
   table.print(std::cout, stdout_is_terminal());
 }

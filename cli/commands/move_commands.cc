@@ -1,5 +1,7 @@
 #include "cli/commands/move_commands.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -26,7 +28,17 @@ struct MoveFlags {
   bool json = false;
   bool ascii = false;
   int ply = -1;  // -1: the ply of the board fetched now
+  // Filled while running: the game, and whether the rules refused the move.
+  std::string game;
+  bool refused = false;
 };
+
+// After a refusal by the rules: where the notation and the legal moves are.
+void print_refusal_hint(const MoveFlags& f) {
+  std::cerr << "hexpost: the notation: hexpost rules notation "
+            << (f.game.empty() ? "GAME" : f.game) << "; the legal moves: hexpost show " << f.id
+            << " --legal\n";
+}
 
 // The offline half of --dry-run: the rules library on the position the server sent. Returns
 // the canonical move (empty when this client does not know the game); throws CliProblem with
@@ -48,8 +60,13 @@ std::string check_offline(const json& game, const std::string& move) {
   return canonical.value();
 }
 
-int dry_run(Client& client, const json& game, const MoveFlags& f) {
-  check_offline(game, f.move);
+int dry_run(Client& client, const json& game, MoveFlags& f) {
+  try {
+    check_offline(game, f.move);
+  } catch (const CliProblem&) {
+    f.refused = true;  // the rules refused it offline
+    throw;
+  }
   const Response res = client.post(game_path(f.id) + "/preview", json{{"move", f.move}}.dump());
   if (f.json) {
     print_body(res.body);
@@ -61,11 +78,23 @@ int dry_run(Client& client, const json& game, const MoveFlags& f) {
   return kExitOk;
 }
 
-int play_move(Client& client, const MoveFlags& f) {
+// The rules' refusals (422), as opposed to conflicts, authentication and the like.
+bool is_rules_refusal(const ApiProblem& problem) {
+  return problem.code() == "bad_notation" || problem.code() == "illegal_move";
+}
+
+int play_move(Client& client, MoveFlags& f) {
   const json game = client.get_json(game_path(f.id));
+  f.game = game.value("game", "");
   if (f.dry_run) return dry_run(client, game, f);
   const int ply = f.ply >= 0 ? f.ply : game.value("ply", 0);
-  const Response res = post_move(client, f.id, f.move, ply, new_idempotency_key());
+  Response res;
+  try {
+    res = post_move(client, f.id, f.move, ply, new_idempotency_key());
+  } catch (const ApiProblem& problem) {
+    f.refused = is_rules_refusal(problem);
+    throw;
+  }
   if (f.json) {
     print_body(res.body);
     return kExitOk;
@@ -80,7 +109,10 @@ void add_move(CLI::App& app, int& exit_code) {
   auto f = std::make_shared<MoveFlags>();
   CLI::App* cmd = app.add_subcommand("move", "play a move (at the ply the board was fetched at)");
   cmd->add_option("GAME_ID", f->id, "the game")->required();
-  cmd->add_option("MOVE", f->move, "the move in the game's notation")->required();
+  cmd->add_option("MOVE", f->move,
+                  "the move in the game's notation (hexpost rules notation GAME; the legal moves: "
+                  "hexpost show GAME_ID --legal)")
+      ->required();
   cmd->add_flag("--dry-run,-n", f->dry_run,
                 "check the move offline with the rules library, then with the server's preview; "
                 "play nothing");
@@ -95,6 +127,7 @@ void add_move(CLI::App& app, int& exit_code) {
       require_token(client);
       return play_move(client, *f);
     });
+    if (f->refused) print_refusal_hint(*f);
   });
 }
 
@@ -127,6 +160,48 @@ void add_simple_action(CLI::App& app, int& exit_code, const char* name, const ch
     exit_code = run_remote([&](Client& client) {
       require_token(client);
       return post_action(client, game_path(f->id) + suffix, json::object(), f->json);
+    });
+  });
+}
+
+// Asks on the terminal; true only for "y" or "yes".
+bool confirm_resignation(const json& game) {
+  std::cerr << "Resign game " << game.value("id", "?") << " (" << game.value("game", "?")
+            << ", ply " << game.value("ply", 0) << ") against " << opponents_of(game, ", ")
+            << "? [y/N] " << std::flush;
+  std::string answer;
+  std::getline(std::cin, answer);
+  return answer == "y" || answer == "Y" || answer == "yes" || answer == "YES";
+}
+
+// `resign GAME [--yes]`: on a terminal it asks first; elsewhere it resigns only with --yes, so a
+// script never resigns by accident (usage error, exit 2, before any request).
+void add_resign(CLI::App& app, int& exit_code) {
+  struct Flags {
+    std::string id;
+    bool json = false;
+    bool yes = false;
+  };
+  auto f = std::make_shared<Flags>();
+  CLI::App* cmd = app.add_subcommand(
+      "resign", "resign a game (asks on a terminal; --yes to resign without asking)");
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  cmd->add_flag("--yes,-y", f->yes, "resign without asking (required when stdin is no terminal)");
+  add_json_flag(cmd, f->json);
+  cmd->callback([f, &exit_code] {
+    if (!f->yes && !::isatty(0)) {
+      std::cerr << "hexpost: resign asks for confirmation on a terminal; pass --yes to resign "
+                   "from a script\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      if (!f->yes && !confirm_resignation(client.get_json(game_path(f->id)))) {
+        std::cerr << "Not resigned.\n";
+        return static_cast<int>(kExitFailed);
+      }
+      return post_action(client, game_path(f->id) + "/resign", json::object(), f->json);
     });
   });
 }
@@ -224,7 +299,7 @@ Response post_move(Client& client, const std::string& game_id, const std::string
 
 void add_move_commands(CLI::App& app, int& exit_code) {
   add_move(app, exit_code);
-  add_simple_action(app, exit_code, "resign", "resign a game", "/resign");
+  add_resign(app, exit_code);
   add_simple_action(app, exit_code, "abort", "abort a game before every seat has moved", "/abort");
   add_draw(app, exit_code);
   add_record(app, exit_code);

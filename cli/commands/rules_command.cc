@@ -1,10 +1,14 @@
 #include "cli/commands/rules_command.h"
 
+#include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands/exit_codes.h"
+#include "cli/commands/notation_guide.h"
+#include "cli/commands/record_replay.h"
 #include "rules/core/play.h"
 #include "rules/core/registry.h"
 
@@ -76,13 +80,13 @@ json state_json(const RulesPlayOptions& options, const PlaySession& session) {
   const rules::Outcome outcome = state.outcome();
   json out = {{"game", options.game},
               {"players", state.num_seats()},
-              {"seed", options.seed},
               {"moves", session.records},
               {"to_move", state.to_move()},
               {"legal", legal},
               {"status", outcome.finished ? "finished" : "ongoing"},
               {"result", outcome_json(outcome)},
               {"position", state.serialize()}};
+  if (!options.from_record) out["seed"] = options.seed;  // a replay draws what the record says
   if (!session.error.is_null()) out["error"] = session.error;
   return out;
 }
@@ -110,24 +114,57 @@ void print_human(const RulesPlayOptions& options, const PlaySession& session, st
   out << "legal moves: " << state.legal_moves().size() << '\n';
 }
 
-// Plays `moves` in order, stopping at the first illegal one (kept in session.error and named on
-// `err`, exit kExitFailed); kExitOk when every move was played.
+// Plays `moves` in order, each with the random source `random_for(index)` gives, stopping at the
+// first entry that is illegal or whose draws `random_for` did not supply (`drawn(index)` false):
+// kept in session.error and named on `err`, exit kExitFailed. kExitOk when every move was played.
 int play_moves(PlaySession& session, const std::vector<std::string>& moves,
-               rules::SeededRandom& rng, std::ostream& err) {
+               const std::function<rules::RandomSource&(std::size_t)>& random_for,
+               const std::function<bool(std::size_t)>& drawn, std::ostream& err) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    rules::Result<std::string> record = rules::play_entry(*session.state, moves[i], rng);
-    rng.take_draws();
+    rules::Result<std::string> record = rules::play_entry(*session.state, moves[i], random_for(i));
+    std::string code, reason;
     if (!record.ok()) {
-      err << "move " << i + 1 << ": " << moves[i] << ": " << record.error().message << '\n';
-      session.error = {{"index", i + 1},
-                       {"text", moves[i]},
-                       {"code", rules::to_string(record.error().code)},
-                       {"reason", record.error().message}};
+      code = rules::to_string(record.error().code);
+      reason = record.error().message;
+    } else if (!drawn(i)) {
+      code = "draws_mismatch";
+      reason = "the recorded draws do not match what the rules drew";
+    }
+    if (!reason.empty()) {
+      err << "move " << i + 1 << ": " << moves[i] << ": " << reason << '\n';
+      session.error = {{"index", i + 1}, {"text", moves[i]}, {"code", code}, {"reason", reason}};
       return kExitFailed;
     }
     session.records.push_back(*record);
   }
   return kExitOk;
+}
+
+void print_session(const RulesPlayOptions& options, const PlaySession& session, std::ostream& out) {
+  if (options.json) {
+    out << state_json(options, session).dump(2) << '\n';
+  } else {
+    print_human(options, session, out);
+  }
+}
+
+// The record of `options.file` ("-": stdin), or false with the reason printed.
+bool read_record(const RulesReplayOptions& options, std::istream& in, GameRecordText& record,
+                 std::ostream& err) {
+  std::ifstream file;
+  if (options.file != "-") {
+    file.open(options.file);
+    if (!file) {
+      err << "hexpost: cannot read " << options.file << '\n';
+      return false;
+    }
+  }
+  std::string error;
+  if (!parse_game_record(options.file == "-" ? in : file, record, error)) {
+    err << "hexpost: " << error << '\n';
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -182,13 +219,70 @@ int run_rules_play(const RulesPlayOptions& options, std::istream& in, std::ostre
   }
   PlaySession session{std::move(created).value(), {}, nullptr};
   rng.take_draws();
-  const int status = play_moves(session, collect_moves(options.moves, in), rng, err);
-  if (options.json) {
-    out << state_json(options, session).dump(2) << '\n';
-  } else {
-    print_human(options, session, out);
-  }
+  const int status = play_moves(
+      session, collect_moves(options.moves, in),
+      [&rng](std::size_t) -> rules::RandomSource& {
+        rng.take_draws();
+        return rng;
+      },
+      [](std::size_t) { return true; }, err);
+  print_session(options, session, out);
   return status;
+}
+
+int run_rules_replay(const RulesReplayOptions& options, std::istream& in, std::ostream& out,
+                     std::ostream& err) {
+  GameRecordText record;
+  if (!read_record(options, in, record, err)) return kExitFailed;
+  const rules::GameDef* game = rules::find_game(record.game);
+  if (game == nullptr) {
+    err << "hexpost: this client does not know the game '" << record.game << "'\n";
+    return kExitFailed;
+  }
+  rules::ReplayRandom setup(record.setup_draws);
+  auto created = game->create(rules::GameConfig{record.players, record.options}, setup);
+  if (!created.ok() || setup.mismatch() || !setup.exhausted()) {
+    err << "hexpost: the record's setup does not replay: "
+        << (created.ok() ? "the setup draws do not match" : created.error().message) << '\n';
+    return kExitFailed;
+  }
+  PlaySession session{std::move(created).value(), {}, nullptr};
+  std::vector<rules::ReplayRandom> draws;
+  draws.reserve(record.entries.size());
+  std::vector<std::string> moves;
+  for (const RecordEntry& entry : record.entries) {
+    draws.emplace_back(entry.draws);
+    moves.push_back(entry.text);
+  }
+  const int status = play_moves(
+      session, moves, [&draws](std::size_t i) -> rules::RandomSource& { return draws[i]; },
+      [&draws](std::size_t i) { return !draws[i].mismatch() && draws[i].exhausted(); }, err);
+  RulesPlayOptions view;
+  view.game = record.game;
+  view.json = options.json;
+  view.perspective = options.perspective;
+  view.detailed = options.detailed;
+  view.from_record = true;
+  print_session(view, session, out);
+  return status;
+}
+
+int run_rules_notation(const std::string& game_id, std::ostream& out, std::ostream& err) {
+  const rules::GameDef* game = rules::find_game(game_id);
+  if (game == nullptr) {
+    err << "hexpost: unknown game '" << game_id << "' (see: hexpost rules list)\n";
+    return kExitUsage;
+  }
+  out << notation_guide(game_id);
+  rules::SeededRandom rng(1);
+  auto created = game->create(rules::GameConfig{game->info.player_counts.front(), {}}, rng);
+  if (!created.ok()) return kExitOk;
+  const rules::State& state = *created.value();
+  std::vector<std::string> legal;
+  for (rules::Move move : state.legal_moves()) legal.push_back(state.format_move(move));
+  out << "\nAt the start of a game: " << legal.size() << " legal moves, by kind:\n";
+  out << format_move_groups(game_id, legal, 4);
+  return kExitOk;
 }
 
 void add_rules_commands(CLI::App& app, int& exit_code) {
@@ -214,6 +308,25 @@ void add_rules_commands(CLI::App& app, int& exit_code) {
   play_app->add_flag("--json", play->json, "Print JSON");
   play_app->callback(
       [play, &exit_code] { exit_code = run_rules_play(*play, std::cin, std::cout, std::cerr); });
+
+  auto notation = std::make_shared<std::string>();
+  CLI::App* notation_app = rules_app->add_subcommand(
+      "notation", "How a game writes its moves, with examples and the kinds of legal moves");
+  notation_app->add_option("game", *notation, "Game id (see: hexpost rules list)")->required();
+  notation_app->callback(
+      [notation, &exit_code] { exit_code = run_rules_notation(*notation, std::cout, std::cerr); });
+
+  auto replay = std::make_shared<RulesReplayOptions>();
+  CLI::App* replay_app = rules_app->add_subcommand(
+      "replay",
+      "Replay a game record (hexpost record GAME) with its recorded draws and show the position");
+  replay_app->add_option("record", replay->file, "The record file; - reads stdin")->required();
+  replay_app->add_option("--perspective", replay->perspective, "Render from this seat's side");
+  replay_app->add_flag("--detailed", replay->detailed, "Show game-specific detail in the board");
+  replay_app->add_flag("--json", replay->json, "Print JSON, as rules play --json (without seed)");
+  replay_app->callback([replay, &exit_code] {
+    exit_code = run_rules_replay(*replay, std::cin, std::cout, std::cerr);
+  });
 }
 
 }  // namespace cli

@@ -3,6 +3,7 @@
 // Their interface is fixed (other tooling depends on it):
 //   hexpost rules list [--json]
 //   hexpost rules play <game> [--players N] [--seed S] [--option key=value]... [--json] [MOVE...]
+//   hexpost rules replay <record file | -> [--json] [--perspective N] [--detailed]
 // where a single "-" among the moves reads further moves from stdin, one per line.
 
 #include <CLI/CLI.hpp>
@@ -27,11 +28,28 @@ struct RulesPlayOptions {
   int perspective = -1;
   bool detailed = false;
   std::string focus;
+  bool from_record = false;  // replayed with recorded draws: no seed to report
+};
+
+struct RulesReplayOptions {
+  std::string file;  // "-": stdin
+  bool json = false;
+  int perspective = -1;
+  bool detailed = false;
 };
 
 int run_rules_list(const RulesListOptions& options, std::ostream& out);
 int run_rules_play(const RulesPlayOptions& options, std::istream& in, std::ostream& out,
                    std::ostream& err);
+
+// Replays a record from `hexpost record` with the draws it carries; like run_rules_play, exit 1
+// when an entry does not replay.
+int run_rules_replay(const RulesReplayOptions& options, std::istream& in, std::ostream& out,
+                     std::ostream& err);
+
+// `hexpost rules notation GAME`: the game's notation guide and the legal moves of a new game by
+// kind; exit 2 for an unknown game.
+int run_rules_notation(const std::string& game, std::ostream& out, std::ostream& err);
 
 // Adds the `rules` subcommand tree; `exit_code` receives the chosen command's result.
 void add_rules_commands(CLI::App& app, int& exit_code);

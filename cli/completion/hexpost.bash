@@ -42,8 +42,9 @@ _hexpost() {
 
   local options="--help"
   case "$cmd" in
-    rules) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "list play" -- "$cur")); return; }
-      [ "$sub" = play ] && [ "$cword" -eq 3 ] && {
+    rules) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "list play notation replay" -- "$cur")); return; }
+      [ "$sub" = replay ] && { COMPREPLY=($(compgen -f -- "$cur")); return; }
+      { [ "$sub" = play ] || [ "$sub" = notation ]; } && [ "$cword" -eq 3 ] && {
         COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return; }
       options="--json --players --seed --option --perspective --help" ;;
     server) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "set show" -- "$cur")); return; } ;;
@@ -63,17 +64,18 @@ _hexpost() {
     signup) options="--username --email --password --password-stdin --help" ;;
     login) options="--username --password --password-stdin --help" ;;
     games) options="--json --status --help" ;;
-    next) options="--json --ascii --legal --help" ;;
+    next) options="--json --ascii --legal --from-seat --no-rotate --help" ;;
     show | move | resign | abort | record | watch | verify)
       if [ "$cword" -eq 2 ] && [[ $cur != -* ]]; then
         COMPREPLY=($(compgen -W "$(_hexpost_ids games)" -- "$cur"))
         return
       fi
       case "$cmd" in
-        show) options="--json --ascii --legal --help" ;;
+        show) options="--json --ascii --legal --from-seat --no-rotate --help" ;;
         move) options="--dry-run --ply --json --ascii --help" ;;
         watch) options="--json --ascii --help" ;;
-        resign | abort) options="--json --help" ;;
+        resign) options="--yes --json --help" ;;
+        abort) options="--json --help" ;;
       esac ;;
     accept | decline | cancel)
       if [ "$cword" -eq 2 ] && [[ $cur != -* ]]; then

@@ -76,6 +76,9 @@ struct RenderOptions {
   int perspective = -1;   // seat whose side faces the viewer; -1 for the default orientation
   std::string focus;      // a cell to crop around, for large boards; empty for the whole board
   bool detailed = false;  // game-specific extra detail (full die orientations, heights...)
+  // Coordinates on every side of the board, so a cell can be found whichever way the board is
+  // turned. Games whose boards always carry them (rank and file rulers) ignore it.
+  bool coordinates = false;
 };
 
 class State {

@@ -15,20 +15,24 @@ namespace {
 
 constexpr int kLabelWidth = 5;  // "  e  "
 
+constexpr int kRulerWidth = 4;  // "e17 " before a row's first cell, with coordinates
+
 struct Canvas {
   const Geometry& geo;
   bool flipped;  // half a turn: south at the top, east at the left
+  int top = 0;   // lines above the first cell row (1 with coordinates: the top ruler)
+  int margin = kLabelWidth;
   std::vector<std::string> lines;
 
   // Screen line of a cell row (2 per row: the cell line and the spacer under it).
   int line_of(int row) const {
     const int from_top = flipped ? row : geo.row_count() - 1 - row;
-    return 2 * from_top;
+    return top + 2 * from_top;
   }
   int column_of(int cell) const {
     const hex::Hex h = geo.hex(cell);
     const int x = 2 * h.q + h.r;
-    return kLabelWidth + 2 * ((flipped ? -x : x) + 2 * geo.radius());
+    return margin + 2 * ((flipped ? -x : x) + 2 * geo.radius());
   }
   void put(int line, int column, const std::string& text) {
     std::string& target = lines[line];
@@ -45,12 +49,44 @@ std::string cell_text(const Position& pos, int cell, bool detailed) {
   return seat >= 0 ? "<" + std::to_string(seat) + ">" : pos.geo->cell_name(cell);
 }
 
-void draw_board(const Position& pos, Canvas& canvas, bool detailed) {
+// With coordinates: the row letter on the right as well, each row's end cells named beside
+// them (without --detailed, where every cell shows its name), and the cell numbers of the top
+// and bottom rows on rulers above and below.
+void draw_coordinates(const Position& pos, Canvas& canvas, bool detailed) {
   const Geometry& geo = *pos.geo;
-  canvas.lines.assign(2 * geo.row_count() - 1, std::string());
+  const int right = canvas.margin + 8 * geo.radius() + 2 + kRulerWidth;
+  std::vector<int> first(geo.row_count(), -1), last(geo.row_count(), -1);
+  for (int c = 0; c < geo.cell_count(); ++c) {
+    const int row = geo.row(c);
+    if (first[row] < 0 || canvas.column_of(c) < canvas.column_of(first[row])) first[row] = c;
+    if (last[row] < 0 || canvas.column_of(c) > canvas.column_of(last[row])) last[row] = c;
+  }
+  for (int row = 0; row < geo.row_count(); ++row) {
+    const int line = canvas.line_of(row);
+    canvas.put(line, right, std::string(1, static_cast<char>('a' + row)));
+    if (detailed) continue;
+    const std::string left_name = geo.cell_name(first[row]);
+    canvas.put(line, canvas.column_of(first[row]) - 1 - static_cast<int>(left_name.size()),
+               left_name);
+    canvas.put(line, canvas.column_of(last[row]) + 2, geo.cell_name(last[row]));
+  }
+  for (int c = 0; c < geo.cell_count(); ++c) {
+    const int line = canvas.line_of(geo.row(c));
+    if (line != canvas.top && line != canvas.line_of(canvas.flipped ? geo.row_count() - 1 : 0)) {
+      continue;
+    }
+    const std::string number = geo.cell_name(c).substr(1);
+    canvas.put(line == canvas.top ? 0 : line + 1, canvas.column_of(c), number);
+  }
+}
+
+void draw_board(const Position& pos, Canvas& canvas, bool detailed, bool coordinates) {
+  const Geometry& geo = *pos.geo;
+  canvas.lines.assign(2 * geo.row_count() - 1 + 2 * canvas.top, std::string());
   for (int row = 0; row < geo.row_count(); ++row) {
     canvas.put(canvas.line_of(row), 2, std::string(1, static_cast<char>('a' + row)));
   }
+  if (coordinates) draw_coordinates(pos, canvas, detailed);
   for (int c = 0; c < geo.cell_count(); ++c) {
     const std::string text = cell_text(pos, c, detailed);
     canvas.put(canvas.line_of(geo.row(c)), canvas.column_of(c) - (detailed ? 1 : 0), text);
@@ -102,10 +138,17 @@ std::string render_position(const Position& pos, const RenderOptions& options,
   const bool flipped = options.perspective >= 0 && options.perspective < pos.players &&
                        pos.seats[options.perspective].side >= 2 &&
                        pos.seats[options.perspective].side <= 4;
-  Canvas canvas{geo, flipped, {}};
-  draw_board(pos, canvas, options.detailed);
+  Canvas canvas{geo,
+                flipped,
+                options.coordinates ? 1 : 0,
+                kLabelWidth + (options.coordinates ? kRulerWidth : 0),
+                {}};
+  draw_board(pos, canvas, options.detailed, options.coordinates);
+  // The ply shown counts every entry of the history, resignations included (the server's ply).
+  int resigned = 0;
+  for (int s = 0; s < pos.players; ++s) resigned += pos.seats[s].status == SeatStatus::kResigned;
   std::string out = "Hex Quoridor, " + std::to_string(geo.cell_count()) + " cells, ply " +
-                    std::to_string(pos.ply) + ": " + status + "\n";
+                    std::to_string(pos.ply + resigned) + ": " + status + "\n";
   for (std::string& line : canvas.lines) {
     trim_right(line);
     out += line + "\n";

@@ -50,6 +50,9 @@ std::string status_text(const Position& pos) {
   const int team = pos.winning_team();
   if (team < 0) return "draw, " + std::to_string(kPlyLimit) + " plies without a winner";
   const int at_goal = pos.seat_at_goal();
+  if (at_goal < 0 && pos.players == 2) {  // the other seat resigned: the only way out with two
+    return "seat " + std::to_string(1 - team) + " resigned, seat " + std::to_string(team) + " wins";
+  }
   if (at_goal < 0) return team_name(pos, team) + " wins, every other player is out";
   if (!pos.team_play()) return "seat " + std::to_string(at_goal) + " reached the goal side";
   return team_name(pos, team) + " wins, seat " + std::to_string(at_goal) + " reached the goal side";

@@ -81,9 +81,10 @@ std::string board_text(const Game& g, const View& view) {
   return out + columns + "\n";
 }
 
+// The ply shown counts every entry of the history, resignations included (the server's ply).
 std::string status_line(const Game& g) {
   std::string out = "Hexahedron Wars: Mobile Strike - " + std::to_string(g.players) +
-                    " players, ply " + std::to_string(g.ply) + ", ";
+                    " players, ply " + std::to_string(g.ply + g.resigned.size()) + ", ";
   const std::string mover(1, seat_letter(g.turn));
   switch (g.phase) {
     case Phase::kSetup:

@@ -163,7 +163,13 @@ std::vector<int> cells_to_list(const Position& pos, const Window& w,
 std::string render_position(const Position& pos, const RenderOptions& options) {
   const Geometry& g = Geometry::get();
   std::ostringstream out;
-  out << "HexiMeros, ruleset " << kRulesetVersion << " (provisional), ply " << pos.ply << "\n";
+  // The ply shown counts every entry of the history, departures included (the server's ply).
+  const auto departed =
+      std::count_if(pos.standing.begin(), pos.standing.begin() + kColours, [](Standing s) {
+        return s == Standing::kResigned || s == Standing::kConceded || s == Standing::kExpelled;
+      });
+  out << "HexiMeros, ruleset " << kRulesetVersion << " (provisional), ply " << pos.ply + departed
+      << "\n";
   for (int seat = 0; seat < pos.seats; ++seat) {
     out << standing_text(pos, pos.seat_colour[seat]) << "\n";
   }

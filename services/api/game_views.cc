@@ -203,16 +203,48 @@ std::string record_tag(const std::string& name, const std::string& value) {
   return "[" + name + " \"" + escaped + "\"]\n";
 }
 
-// The Result tag: the placements by seat ("1-2"), "aborted", or "*" while the game runs.
+// "1st", "2nd", "3rd", "4th", ...
+std::string ordinal(int n) {
+  const char* suffix = n % 100 / 10 == 1 ? "th"
+                       : n % 10 == 1     ? "st"
+                       : n % 10 == 2     ? "nd"
+                       : n % 10 == 3     ? "rd"
+                                         : "th";
+  return std::to_string(n) + suffix;
+}
+
+// The Result tag, in words that cannot be read as a score: "ann wins", "ann and bob share first
+// place", "draw" (every seat first), "aborted", or "*" while the game runs.
 std::string record_result(const storage::GameRecord& game, const json& result) {
-  std::string placements;
-  if (result.is_object()) {
-    for (const auto& s : result.value("seats", json::array())) {
-      placements += (placements.empty() ? "" : "-") + std::to_string(s.value("placement", 0));
-    }
+  if (game.status == "aborted") return "aborted";
+  if (!result.is_object()) return "*";
+  std::vector<std::string> first;
+  const json seats = result.value("seats", json::array());
+  for (const json& s : seats) {
+    if (s.value("placement", 0) == 1) first.push_back(s.value("username", "?"));
   }
-  if (!placements.empty()) return placements;
-  return game.status == "aborted" ? "aborted" : "*";
+  if (first.empty()) return "*";
+  if (first.size() == 1) return first.front() + " wins";
+  if (first.size() == seats.size()) return "draw";
+  std::string names;
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    names += (i == 0 ? "" : i + 1 == first.size() ? " and " : ", ") + first[i];
+  }
+  return names + " share first place";
+}
+
+// The Placements tag: every seat's placement, best first ("1st ann, 2nd bob").
+std::string record_placements(const json& result) {
+  json seats = result.value("seats", json::array());
+  std::stable_sort(seats.begin(), seats.end(), [](const json& a, const json& b) {
+    return a.value("placement", 0) < b.value("placement", 0);
+  });
+  std::string out;
+  for (const json& s : seats) {
+    out += (out.empty() ? "" : ", ") + ordinal(s.value("placement", 0)) + " " +
+           s.value("username", "?");
+  }
+  return out;
 }
 
 // The players' seeds in slot order, comma-separated.
@@ -230,7 +262,7 @@ std::string player_seeds(const storage::GameRecord& game) {
 std::string game_record_text(const storage::GameRecord& game,
                              const std::vector<storage::MoveRecord>& moves,
                              const std::string& site) {
-  const json r = parse_or_null(game.result_json);
+  const json r = result_view(game);  // seats with usernames, or null while the game runs
   const std::string result = record_result(game, r);
   std::string out;
   out += record_tag("Event", "Hexpost game " + std::to_string(game.id));
@@ -238,14 +270,17 @@ std::string game_record_text(const storage::GameRecord& game,
   out += record_tag("Date", game.created_at.substr(0, 10));
   out += record_tag("Game", game.game);
   out += record_tag("Players", std::to_string(game.players));
-  for (const auto& s : game.seats) {
-    out += record_tag("Seat" + std::to_string(s.seat + 1), s.username);
+  for (const auto& s : game.seats) {  // numbered from 0, as everywhere else
+    out += record_tag("Seat" + std::to_string(s.seat), s.username);
   }
   out += record_tag("Options", game.options_json);
   out += record_tag("TimeControl", domain::time_control_tag(game.clock_json));
   out += record_tag("Status", game.status);
   out += record_tag("Result", result);
-  if (r.is_object()) out += record_tag("Termination", r.value("summary", ""));
+  if (r.is_object()) {
+    out += record_tag("Placements", record_placements(r));
+    out += record_tag("Termination", r.value("summary", ""));
+  }
   out += record_tag("Commitment", game.commitment);
   out += record_tag("ServerSeed", game.status == "active" ? "(revealed when the game ends)"
                                                           : game.server_seed_hex);
@@ -253,8 +288,7 @@ std::string game_record_text(const storage::GameRecord& game,
   out += record_tag("SetupDraws", game.setup_draws);
   out += "\n";
   out += "; One entry per line: the record text, then after ';' the ply, time and draws.\n";
-  out += "; Replay: grep -v '^\\[' record.txt | hexpost rules play " + game.game + " --players " +
-         std::to_string(game.players) + " -\n";
+  out += "; Replay offline with the recorded draws: hexpost rules replay record.txt\n";
   for (const auto& m : moves) {
     out += m.record + " ; ply " + std::to_string(m.ply) + " " + m.created_at;
     if (!m.draws.empty()) out += " draws " + m.draws;

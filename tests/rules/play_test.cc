@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "rules/core/registry.h"
+
 namespace rules {
 namespace {
 
@@ -22,6 +24,24 @@ TEST(Resignation, EntriesRoundTrip) {
   EXPECT_FALSE(is_resignation("resign", seat));
   EXPECT_FALSE(is_resignation("resign x", seat));
   EXPECT_FALSE(is_resignation("resign -1", seat));
+}
+
+// The ply a board shows is the server's: every entry, resignations included. A game whose
+// first entry is a resignation shows ply 1 (Iso-Path counts turns and Mojave shows no ply).
+TEST(Resignation, CountsAsAPlyInTheRendering) {
+  const std::map<std::string, std::string> title_part = {{"hex-quoridor", ", ply 1: "},
+                                                         {"hexahedron-wars", " players, ply 1, "},
+                                                         {"heximeros", "(provisional), ply 1\n"}};
+  for (const auto& [id, expected] : title_part) {
+    SeededRandom rng(7);
+    auto state = find_game(id)->create(GameConfig{}, rng);
+    ASSERT_TRUE(state.ok()) << id;
+    ASSERT_TRUE(play_entry(*state.value(), "resign 0", rng).ok()) << id;
+    const std::string board = state.value()->render(RenderOptions{});
+    EXPECT_NE(board.substr(0, board.find('\n') + 1).find(expected), std::string::npos)
+        << id << ":\n"
+        << board;
+  }
 }
 
 TEST(Draws, FormatAndParseAreInverse) {

@@ -50,11 +50,13 @@ TEST(CliGames, GamesAndShowMatchTheGoldenTextAndTheJson) {
   EXPECT_EQ(view.at("clock").at("days_per_move"), 3);
   EXPECT_EQ(view.at("rated"), false);
   const auto legal = hexpost(p0, {"show", id, "--legal"});
-  EXPECT_EQ(
-      last_line(legal.out).rfind("Legal moves (" + std::to_string(view.at("legal_moves").size()) +
-                                     "): " + view["legal_moves"][0].get<std::string>(),
-                                 0),
-      0u);
+  const std::string listed = legal.out.substr(legal.out.find("\nLegal moves (") + 1);
+  EXPECT_EQ(first_line(listed),
+            "Legal moves (" + std::to_string(view.at("legal_moves").size()) + "):");
+  // Grouped by kind: here the piece and the cell it leaves, as in the rules notation.
+  const std::string first = view["legal_moves"][0];
+  EXPECT_EQ(listed.find("\n  Cavalier on [-4,-10] ("), listed.find('\n')) << listed;
+  EXPECT_NE(listed.find(": " + first + ", "), std::string::npos) << listed;
 
   // `next` opens the game where it is my turn; nothing waits for the other player.
   EXPECT_EQ(hexpost(p0, {"next"}).out, shown.out);
@@ -124,8 +126,19 @@ TEST(CliGames, MoveDryRunConflictsAndTheServersReasonVerbatim) {
   const auto bad = hexpost(mover, {"move", id, "zz9"});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(bad.out, "");
-  const std::string reason = bad_offline.err.substr(0, bad_offline.err.size() - 1);
-  EXPECT_EQ(bad.err, reason + " (bad_notation)\n");
+  // Both say where the notation and the legal moves are.
+  const std::string hint =
+      "hexpost: the notation: hexpost rules notation iso-path; the legal "
+      "moves: hexpost show " +
+      id + " --legal\n";
+  ASSERT_GT(bad_offline.err.size(), hint.size());
+  EXPECT_EQ(bad_offline.err.substr(bad_offline.err.size() - hint.size()), hint);
+  const std::string reason = bad_offline.err.substr(0, bad_offline.err.size() - hint.size() - 1);
+  EXPECT_EQ(bad.err, reason + " (bad_notation)\n" + hint);
+
+  const auto illegal = hexpost(mover, {"move", id, "a1-a2"});
+  EXPECT_EQ(illegal.exit_code, 1);
+  EXPECT_NE(illegal.err.find(" (illegal_move)\n" + hint), std::string::npos) << illegal.err;
 
   const auto not_yours = hexpost(waiter, {"move", id, move});
   EXPECT_EQ(not_yours.exit_code, 3);
@@ -180,13 +193,13 @@ TEST(CliGames, DrawResignRecordAndVerify) {
             "re-derived\n"
             "checked: 0 entries replayed with the rules library; hash chain recomputed\n");
 
-  const auto resigned = hexpost(p1, {"resign", id});
+  const auto resigned = hexpost(p1, {"resign", id, "--yes"});
   ASSERT_EQ(resigned.exit_code, 0) << resigned.err;
   EXPECT_NE(resigned.out.find("\nGame over: finished: "), std::string::npos) << resigned.out;
   const auto record = hexpost(p0, {"record", id});
   ASSERT_EQ(record.exit_code, 0);
   EXPECT_EQ(first_line(record.out), "[Event \"Hexpost game " + id + "\"]");
-  EXPECT_NE(record.out.find("[Seat1 \"" + p0.name + "\"]\n[Seat2 \"" + p1.name + "\"]"),
+  EXPECT_NE(record.out.find("[Seat0 \"" + p0.name + "\"]\n[Seat1 \"" + p1.name + "\"]"),
             std::string::npos);
   EXPECT_NE(record.out.find("\nresign 1 ; ply 1 "), std::string::npos) << record.out;
 
@@ -208,9 +221,39 @@ TEST(CliGames, DrawResignRecordAndVerify) {
   EXPECT_EQ(verified.err,
             "checked: commitment matches the revealed server seed\n"
             "checked: 1 entries replayed with the rules library; hash chain recomputed\n");
-  const auto over = hexpost(p0, {"resign", id});
+  const auto over = hexpost(p0, {"resign", id, "--yes"});
   EXPECT_EQ(over.exit_code, 1);
   EXPECT_NE(over.err.find("(game_over)"), std::string::npos) << over.err;
+}
+
+TEST(CliGames, ResignNeedsYesInScriptsAndItsTextsAgree) {
+  CLI_REQUIRE_SERVER();
+  User p0, p1;
+  const std::string id = start_game("hex-quoridor", p0, p1);
+  // Without a terminal and without --yes: a usage error before any request; nothing changes.
+  const auto refused = hexpost(p0, {"resign", id});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_EQ(refused.err,
+            "hexpost: resign asks for confirmation on a terminal; pass --yes to resign from a "
+            "script\n");
+  EXPECT_EQ(parse_out(hexpost(p0, {"show", id, "--json"})).at("status"), "active");
+
+  for (int ply = 0; ply < 2; ++ply) {
+    const json view = parse_out(hexpost(p0, {"show", id, "--json"}));
+    const User& mover = view.at("your_turn").get<bool>() ? p0 : p1;
+    const std::string move = parse_out(hexpost(mover, {"show", id, "--json"})).at("legal_moves")[0];
+    ASSERT_EQ(hexpost(mover, {"move", id, move}).exit_code, 0);
+  }
+  const auto resigned = hexpost(p0, {"resign", id, "--yes"});
+  ASSERT_EQ(resigned.exit_code, 0) << resigned.err;
+  // The header and the board count the same plies: two moves and the resignation.
+  EXPECT_EQ(first_line(resigned.out), "hex-quoridor #" + id + ", ply 3, finished, rated");
+  EXPECT_NE(resigned.out.find("\nHex Quoridor, 61 cells, ply 3: seat 0 resigned, seat 1 wins\n"),
+            std::string::npos)
+      << resigned.out;
+  EXPECT_EQ(last_line(resigned.out), "Game over: finished: seat 0 resigned, seat 1 wins; " +
+                                         p0.name + " #2; " + p1.name + " #1");
 }
 
 TEST(CliGames, ChallengesSeekDeclineAndBadOptions) {

@@ -68,7 +68,7 @@ TEST(CliTournaments, JoinShowListAndRatingsAgainstTheRealServer) {
 
   // The first mover resigns; the other player of that game gains 20 Elo (K 40, equal ratings).
   const User& loser = first_mover == a.name ? a : first_mover == b.name ? b : c;
-  ASSERT_EQ(hexpost(loser, {"resign", game_id}).exit_code, 0);
+  ASSERT_EQ(hexpost(loser, {"resign", game_id, "--yes"}).exit_code, 0);
   json list;
   for (int i = 0; i < 100 && (list.is_null() || list.at("ratings").size() < 2); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));

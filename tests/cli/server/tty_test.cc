@@ -92,4 +92,28 @@ TEST(CliTty, PromptWithoutEchoThenColourAndUnicodeOnATerminal) {
   }
 }
 
+TEST(CliTty, ResignAsksForConfirmationOnATerminal) {
+  CLI_REQUIRE_SERVER();
+  User p0, p1;
+  const std::string id = start_game("iso-path", p0, p1);
+  Tmux tmux({{"HEXPOST_SERVER", server_url()},
+             {"XDG_CONFIG_HOME", p0.home},
+             {"NO_COLOR", "1"},
+             {"PATH", "/usr/bin:/bin"}});
+  const std::string resign = std::string(HEXPOST_CLI_PATH) + " resign " + id;
+  tmux.type(resign + "; echo EXIT-$?");
+  tmux.wait_for("Resign game " + id + " (iso-path, ply 0) against " + p1.name + "? [y/N] ");
+  tmux.type("n");
+  std::string pane = tmux.wait_for("EXIT-1");
+  EXPECT_NE(pane.find("Not resigned.\n"), std::string::npos) << pane;
+  EXPECT_EQ(parse_out(hexpost(p0, {"show", id, "--json"})).at("status"), "active");
+
+  tmux.type("clear; " + resign + "; echo EXIT-$?");
+  tmux.wait_for("[y/N] ");
+  tmux.type("y");
+  pane = tmux.wait_for("EXIT-0");
+  EXPECT_NE(pane.find("Game over: finished"), std::string::npos) << pane;
+  EXPECT_EQ(parse_out(hexpost(p0, {"show", id, "--json"})).at("status"), "finished");
+}
+
 }  // namespace

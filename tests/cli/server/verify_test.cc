@@ -19,7 +19,7 @@ class CliVerify : public ::testing::Test {
     User mover = parse_out(hexpost(p0, {"show", id, "--json"})).at("your_turn") ? p0 : p1;
     const std::string move = parse_out(hexpost(mover, {"show", id, "--json"})).at("legal_moves")[0];
     ASSERT_EQ(hexpost(mover, {"move", id, move}).exit_code, 0);
-    ASSERT_EQ(hexpost(p0, {"resign", id}).exit_code, 0);
+    ASSERT_EQ(hexpost(p0, {"resign", id, "--yes"}).exit_code, 0);
     svctest::Client http(server_port());
     game_ = http.get("/v1/games/" + id, stored_token(p0)).body;
     fairness_ = http.get("/v1/games/" + id + "/fairness", stored_token(p0)).body;

@@ -181,7 +181,7 @@ TEST(HexQuoridorPass, PassOnlyWhenNothingElseIsLegal) {  // I-HQ-4, I-HQ-8
 TEST(HexQuoridorResign, TwoPlayersTheOpponentWins) {  // I-HQ-11
   auto state = new_game(2);
   ASSERT_FALSE(state->resign(0).has_value());
-  EXPECT_EQ(state->outcome().summary, "seat 1 wins, every other player is out");
+  EXPECT_EQ(state->outcome().summary, "seat 0 resigned, seat 1 wins");
   EXPECT_EQ(placements(*state), (std::vector<int>{2, 1}));
   EXPECT_EQ(state->resign(1)->code, ErrorCode::kGameOver);
   EXPECT_EQ(state->resign(2)->code, ErrorCode::kBadNotation);
