@@ -106,49 +106,55 @@ class GameServer {
             {"payload", payload}};
   }
 
-  // The stream: the game starts, ann moves; once the bot's move is stored, its move, the end of
-  // the game and a challenge the bot declines; then heartbeats. Without a stored move within
-  // 20 s (a bot that gave up on its move) the stream says "replaced", which ends the bot.
+  // Before the bot's move: the game starts and ann moves.
+  static std::vector<json> opening_lines() {
+    json turn = event("2", "move",
+                      {{"game_id", "7"},
+                       {"ply", 1},
+                       {"seat", 0},
+                       {"move", "a1"},
+                       {"to_move", {1}},
+                       {"status", "active"}});
+    turn["type"] = "your_turn";
+    turn["your_turn"] = {{"game_id", "7"}, {"game", "iso-path"}, {"ply", 1}, {"seat", 1}};
+    return {{{"type", "snapshot_done"}},
+            event("1", "game_started", {{"challenge_id", "3"}, {"game_id", "7"}}),
+            turn};
+  }
+
+  // After it: the bot's move, the end of the game, and a challenge the bot declines.
+  static std::vector<json> closing_lines() {
+    const json seats = {{{"seat", 0}, {"username", "ann"}, {"placement", 2}, {"score", 0}},
+                        {{"seat", 1}, {"username", "botty"}, {"placement", 1}, {"score", 1}}};
+    return {
+        event("3", "move",
+              {{"game_id", "7"},
+               {"ply", 2},
+               {"seat", 1},
+               {"move", "b2"},
+               {"to_move", json::array()},
+               {"status", "finished"}}),
+        event("4", "game_finished",
+              {{"game_id", "7"}, {"summary", "seat 1 reached the goal side"}, {"seats", seats}}),
+        {{"type", "challenge_received"},
+         {"id", "5"},
+         {"kind", "challenge_created"},
+         {"challenge_id", "9"},
+         {"challenge", {{"id", "9"}, {"game", "mojave"}, {"status", "open"}}}}};
+  }
+
+  // The stream: opening_lines(), then closing_lines() once the bot's move is stored, then
+  // heartbeats. Without a stored move within 20 s (a bot that gave up on its move) the stream
+  // says "replaced", which ends the bot.
   bool stream_step(int& step, httplib::DataSink& sink) {
     std::vector<json> lines;
     if (step == 0) {
-      json turn = event("2", "move",
-                        {{"game_id", "7"},
-                         {"ply", 1},
-                         {"seat", 0},
-                         {"move", "a1"},
-                         {"to_move", {1}},
-                         {"status", "active"}});
-      turn["type"] = "your_turn";
-      turn["your_turn"] = {{"game_id", "7"}, {"game", "iso-path"}, {"ply", 1}, {"seat", 1}};
-      lines = {{{"type", "snapshot_done"}},
-               event("1", "game_started", {{"challenge_id", "3"}, {"game_id", "7"}}),
-               turn};
+      lines = opening_lines();
     } else if (step == 1) {
       std::unique_lock lock(mutex_);
-      if (!changed_.wait_for(lock, 20s, [this] { return moved_; })) {
-        lines = {{{"type", "closed"}, {"reason", "replaced"}}};
-      } else {
-        json challenge = {{"type", "challenge_received"},
-                          {"id", "5"},
-                          {"kind", "challenge_created"},
-                          {"challenge_id", "9"},
-                          {"challenge", {{"id", "9"}, {"game", "mojave"}, {"status", "open"}}}};
-        lines = {event("3", "move",
-                       {{"game_id", "7"},
-                        {"ply", 2},
-                        {"seat", 1},
-                        {"move", "b2"},
-                        {"to_move", json::array()},
-                        {"status", "finished"}}),
-                 event("4", "game_finished",
-                       {{"game_id", "7"},
-                        {"summary", "seat 1 reached the goal side"},
-                        {"seats",
-                         {{{"seat", 0}, {"username", "ann"}, {"placement", 2}, {"score", 0}},
-                          {{"seat", 1}, {"username", "botty"}, {"placement", 1}, {"score", 1}}}}}),
-                 challenge};
-      }
+      const bool moved = changed_.wait_for(lock, 20s, [this] { return moved_; });
+      lines =
+          moved ? closing_lines() : std::vector<json>{{{"type", "closed"}, {"reason", "replaced"}}};
     } else {
       std::this_thread::sleep_for(100ms);
       lines = {json()};  // a heartbeat (an empty line)
@@ -161,13 +167,14 @@ class GameServer {
     return true;
   }
 
-  testsupport::StandInServer server_;
   std::vector<int> refusals_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::vector<std::pair<std::string, std::string>> move_posts_;
   bool moved_ = false;
   bool declined_ = false;
+  // Last, so that it is destroyed first: its handlers use the members above.
+  testsupport::StandInServer server_;
 };
 
 struct TempHome {
