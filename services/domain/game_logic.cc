@@ -138,16 +138,21 @@ std::string result_json(const rules::Outcome& outcome) {
 
 std::string finished_event_json(const GameRecord& game, const std::string& result_json) {
   const json result = json::parse(result_json);
+  const json placed = result.value("seats", json::array());
   json seats = json::array();
   for (const auto& seat : game.seats) {
-    const json& placed = result.at("seats").at(static_cast<std::size_t>(seat.seat));
+    // A seat the outcome does not list has no placement or score (null), never an error here:
+    // this runs inside the write of the game's last entry.
+    const auto at = static_cast<std::size_t>(seat.seat);
+    const json mine = at < placed.size() ? placed[at] : json::object();
     seats.push_back({{"seat", seat.seat},
                      {"username", seat.username},
-                     {"placement", placed.at("placement")},
-                     {"score", placed.at("score")}});
+                     {"placement", mine.value("placement", json())},
+                     {"score", mine.value("score", json())}});
   }
-  json payload = {
-      {"game_id", std::to_string(game.id)}, {"summary", result.at("summary")}, {"seats", seats}};
+  json payload = {{"game_id", std::to_string(game.id)},
+                  {"summary", result.value("summary", "")},
+                  {"seats", seats}};
   if (result.contains("termination")) payload["termination"] = result["termination"];
   return payload.dump();
 }
