@@ -1,6 +1,12 @@
 #include "cli/commands/bot_command.h"
 
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -10,7 +16,9 @@
 #include <thread>
 
 #include "cli/commands/bot_engine.h"
+#include "cli/commands/bot_report.h"
 #include "cli/commands/exit_codes.h"
+#include "cli/commands/move_commands.h"
 #include "cli/commands/remote.h"
 
 namespace cli {
@@ -31,7 +39,46 @@ struct BotFlags {
   int stop_after = 0;       // exit after this many of its games finished (0: never)
   int idle_timeout_s = 60;  // reconnect when nothing (not even a heartbeat) came for this long
   int max_plies = 0;        // resign a game that reaches this ply (0: never)
+  bool quiet = false;       // no line per game event, no summary
 };
+
+// A refused request worth sending again after Retry-After: rate limited or overloaded.
+bool retryable(const ApiProblem& p) { return p.status() == 429 || p.status() == 503; }
+
+// Retry-After (1 s when absent), at most a minute.
+std::chrono::seconds retry_delay(const ApiProblem& p) {
+  return std::chrono::seconds(std::clamp(p.retry_after().value_or(1), 1, 60));
+}
+
+// A move refused with 429 or 503 is sent again this many times in all before the bot gives up
+// on it and reconnects the stream (whose opening snapshot announces the turn again).
+constexpr int kMoveAttempts = 8;
+
+// The summary printed when SIGINT or SIGTERM stops the bot. The bot formats it after every
+// event into the buffer not being published, then publishes that one; the handler only reads
+// the published buffer and write()s it (async-signal-safe).
+struct SignalSummary {
+  char text[2][512] = {};
+  std::atomic<int> published{-1};
+
+  void publish(const std::string& line) {
+    const int next = published.load() == 0 ? 1 : 0;
+    const std::string with_newline = line + "\n";
+    std::strncpy(text[next], with_newline.c_str(), sizeof text[next] - 1);
+    published.store(next);
+  }
+};
+
+SignalSummary g_signal_summary;
+
+extern "C" void print_summary_and_exit(int) {
+  const int at = g_signal_summary.published.load();
+  if (at >= 0) {
+    const char* text = g_signal_summary.text[at];
+    [[maybe_unused]] const ssize_t written = ::write(STDOUT_FILENO, text, std::strlen(text));
+  }
+  ::_exit(0);
+}
 
 class Bot {
  public:
@@ -40,6 +87,7 @@ class Bot {
       : stream_(stream),
         client_(stream.config()),
         flags_(flags),
+        report_([this](const std::string& id) { return client_.get_json("/v1/games/" + id); }),
         fallback_(random_engine(flags.seed ^ 0x9e3779b97f4a7c15)) {
     engine_ = flags.engine_cmd.empty() ? random_engine(flags.seed)
                                        : command_engine(flags.engine_cmd, flags.seed);
@@ -54,6 +102,23 @@ class Bot {
   }
 
   int run() {
+    if (!flags_.quiet) {
+      g_signal_summary.publish(report_.summary());
+      ::signal(SIGINT, print_summary_and_exit);
+      ::signal(SIGTERM, print_summary_and_exit);
+    }
+    try {
+      const int code = play_until_done();
+      print_summary();
+      return code;
+    } catch (...) {
+      print_summary();  // also when it stops on an error (a revoked token)
+      throw;
+    }
+  }
+
+ private:
+  int play_until_done() {
     auto backoff = std::chrono::seconds(1);
     while (!done_) {
       try {
@@ -77,7 +142,6 @@ class Bot {
     return kExitOk;
   }
 
- private:
   void wait(std::chrono::seconds delay, const std::string& why) {
     std::cerr << "hexpost bot: " << why << "; reconnecting in " << delay.count() << " s\n";
     std::this_thread::sleep_for(delay);
@@ -93,18 +157,36 @@ class Bot {
       replaced_ = event.value("reason", "") == "replaced";
       return false;
     }
+    report(event);
     for (int attempt = 1;; ++attempt) {
       try {
         handle(type, event);
         break;
       } catch (const ApiProblem& p) {
         std::cerr << "hexpost bot: " << type << ": " << p.detail() << " (" << p.code() << ")\n";
-        if (p.status() != 429 || attempt >= 5) break;
-        // Rate limited: wait as told, then act on the same event again.
-        std::this_thread::sleep_for(std::chrono::seconds(p.retry_after().value_or(1)));
+        if (!retryable(p) || attempt >= 5) break;
+        // Rate limited or overloaded: wait as told, then act on the same event again.
+        std::this_thread::sleep_for(retry_delay(p));
       }
     }
+    if (resync_) {
+      // A move could not be delivered: reconnect, and the opening snapshot lists the turn again.
+      resync_ = false;
+      return false;
+    }
     return !done_;
+  }
+
+  void print_summary() {
+    if (!flags_.quiet) std::cout << report_.summary() << std::endl;
+  }
+
+  // The event's line on stdout (unless --quiet), and the summary a signal would print.
+  void report(const json& event) {
+    if (flags_.quiet) return;
+    const std::string line = report_.line_for(event);
+    if (!line.empty()) std::cout << line << std::endl;
+    g_signal_summary.publish(report_.summary());
   }
 
   // The id of the last "<id> <type>" line of an events log, if any.
@@ -203,21 +285,45 @@ class Bot {
   }
 
   void submit(const TurnRequest& request, const std::string& move) {
-    const std::string key = new_idempotency_key();
-    const std::string path = "/v1/games/" + request.game_id + "/moves";
     try {
-      client_.post_json(path, {{"move", move}, {"ply", request.ply}}, {{"Idempotency-Key", key}});
+      send_move(request, move);
     } catch (const ApiProblem& p) {
+      if (retryable(p)) {
+        std::cerr << "hexpost bot: game " << request.game_id << ": move not delivered after "
+                  << kMoveAttempts << " attempts; reconnecting to see the turn again\n";
+        resync_ = true;
+        return;
+      }
       if (p.status() != 422) return;  // stale: a later event tells what to do
       std::cerr << "hexpost bot: engine move '" << move << "' refused: " << p.detail() << "\n";
-      client_.post_json(path, {{"move", fallback_->choose(request)}, {"ply", request.ply}},
-                        {{"Idempotency-Key", new_idempotency_key()}});
+      send_move(request, fallback_->choose(request));
+    }
+  }
+
+  // POSTs the move. No new your_turn comes after a refused move, so a 429 or 503 is sent again
+  // after Retry-After, with the same Idempotency-Key (the server stores the move once even if
+  // an earlier attempt did reach it). cli::post_move itself sends it again when no answer came.
+  void send_move(const TurnRequest& request, const std::string& move) {
+    const std::string key = new_idempotency_key();
+    for (int attempt = 1;; ++attempt) {
+      try {
+        post_move(client_, request.game_id, move, request.ply, key);
+        return;
+      } catch (const ApiProblem& p) {
+        if (!retryable(p) || attempt >= kMoveAttempts) throw;
+        const auto delay = retry_delay(p);
+        std::cerr << "hexpost bot: game " << request.game_id << ": move " << move << " refused ("
+                  << p.status() << " " << p.code() << "); retrying in " << delay.count()
+                  << " s (same Idempotency-Key)\n";
+        std::this_thread::sleep_for(delay);
+      }
     }
   }
 
   Client& stream_;
   Client client_;
   BotFlags flags_;
+  BotReport report_;
   std::unique_ptr<Engine> engine_;
   std::unique_ptr<Engine> fallback_;
   std::string last_id_;
@@ -225,6 +331,7 @@ class Bot {
   int finished_ = 0;
   bool done_ = false;
   bool replaced_ = false;
+  bool resync_ = false;  // end the stream after this event and reconnect
 };
 
 void add_run(CLI::App& bot, int& exit_code) {
@@ -246,6 +353,7 @@ void add_run(CLI::App& bot, int& exit_code) {
   cmd->add_option("--max-plies", f->max_plies, "resign a game that reaches this ply");
   cmd->add_option("--idle-timeout", f->idle_timeout_s, "reconnect after this many silent seconds")
       ->check(CLI::Range(1, 3600));
+  cmd->add_flag("--quiet", f->quiet, "print no line per game event and no summary");
   cmd->callback([f, &exit_code] {
     exit_code = run_remote([&](Client& client) {
       require_token(client);

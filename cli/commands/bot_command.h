@@ -8,6 +8,9 @@
 // 503. It accepts challenges that pass --games / --accept while it plays fewer than
 // --max-games, declines the others, and plays every turn the stream announces (the opening
 // snapshot covers turns that came while it was away) with --engine random or --engine-cmd.
+// A move refused with 429 or 503 is sent again after Retry-After with the same
+// Idempotency-Key (no new your_turn would come for it). Unless --quiet it prints one line per
+// game event and a summary on exit (cli/commands/bot_report.h).
 
 #include <CLI/CLI.hpp>
 

@@ -224,11 +224,7 @@ void get_game(GameService& s, const Request& req, Response& res) {
                            ? rating_changes_view(s, id)
                            : json(nullptr);
   if (changes.is_array()) etag.insert(etag.size() - 1, "-r" + std::to_string(changes.size()));
-  res.set_header("ETag", etag);
-  if (req.get_header_value("If-None-Match") == etag) {
-    res.status = 304;
-    return;
-  }
+  if (answer_not_modified(req, res, etag)) return;
   // ?moves_after=N: only the moves after ply N, for a client that has seen the game up to N
   // (the full list grows with the game, and dominated the answer's cost in the load driver).
   const int after = int_param(req, "moves_after", 0, 0, 1'000'000);
@@ -250,7 +246,7 @@ void get_record(GameService& s, const Request& req, Response& res) {
   const storage::LoadedGame loaded = load_or_404(s, id, true);
   res.set_header("Content-Disposition",
                  "attachment; filename=\"hexpost-" + std::to_string(id) + ".txt\"");
-  res.set_header("ETag", etag_of(loaded.game));
+  if (answer_not_modified(req, res, etag_of(loaded.game))) return;
   res.status = 200;
   res.set_content(game_record_text(loaded.game, loaded.moves, s.options.site),
                   "text/plain; charset=utf-8");
@@ -309,7 +305,7 @@ void get_my_games(GameService& s, const Request& req, Response& res) {
     std::snprintf(buf, sizeof buf, "%d:%.17g:%lld", items.back().rank, items.back().key,
                   static_cast<long long>(items.back().game.id));
     out["next_cursor"] = base64url(buf);
-    res.set_header("Link", "</v1/me/games?cursor=" + base64url(buf) + ">; rel=\"next\"");
+    set_next_link(req, res, out["next_cursor"]);
   }
   send_json(res, 200, out);
 }
@@ -343,6 +339,7 @@ void get_games(GameService& s, const Request& req, Response& res) {
   json out = {{"games", games}, {"next_cursor", nullptr}};
   if (static_cast<int>(rows.size()) == limit) {
     out["next_cursor"] = base64url("before:" + std::to_string(rows.back().id));
+    set_next_link(req, res, out["next_cursor"]);
   }
   send_json(res, 200, out);
 }

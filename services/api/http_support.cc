@@ -289,6 +289,68 @@ void send_json(Response& res, int status, const json& body) {
   res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
 }
 
+namespace {
+
+// The opaque part of an entity tag ("x" of W/"x" or "x"); empty when `text` at `at` is not one.
+// Moves `at` past it.
+std::optional<std::string> next_entity_tag(const std::string& text, std::size_t& at) {
+  if (text.compare(at, 2, "W/") == 0) at += 2;
+  if (at >= text.size() || text[at] != '"') return std::nullopt;
+  const std::size_t close = text.find('"', at + 1);
+  if (close == std::string::npos) return std::nullopt;
+  std::string opaque = text.substr(at + 1, close - at - 1);
+  at = close + 1;
+  return opaque;
+}
+
+// Whether the If-None-Match field value `list` matches the opaque tag `ours`.
+bool list_matches(const std::string& list, const std::string& ours) {
+  std::size_t at = 0;
+  while (at < list.size()) {
+    if (list[at] == ' ' || list[at] == '\t' || list[at] == ',') {
+      ++at;
+      continue;
+    }
+    if (list[at] == '*') return true;
+    const auto tag = next_entity_tag(list, at);
+    if (!tag) return false;  // malformed: nothing after it is trusted
+    if (*tag == ours) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool if_none_match_matches(const Request& req, const std::string& etag) {
+  std::size_t at = 0;
+  const auto ours = next_entity_tag(etag, at);
+  if (!ours) return false;
+  const std::size_t lines = req.get_header_value_count("If-None-Match");
+  for (std::size_t i = 0; i < lines; ++i) {
+    if (list_matches(req.get_header_value("If-None-Match", i), *ours)) return true;
+  }
+  return false;
+}
+
+bool answer_not_modified(const Request& req, Response& res, const std::string& etag) {
+  res.set_header("ETag", etag);
+  if (!if_none_match_matches(req, etag)) return false;
+  res.status = 304;
+  return true;
+}
+
+void set_next_link(const Request& req, Response& res, const std::string& next_cursor) {
+  std::string target = req.path + "?";
+  for (const auto& [name, value] : req.params) {
+    if (name == "cursor") continue;
+    // httplib's own query encoding, the inverse of the parsing that filled req.params.
+    target += httplib::detail::encode_query_param(name) + "=" +
+              httplib::detail::encode_query_param(value) + "&";
+  }
+  target += "cursor=" + httplib::detail::encode_query_param(next_cursor);
+  res.set_header("Link", "<" + target + ">; rel=\"next\"");
+}
+
 GameError refusal_error(const domain::Refusal& refusal, const json& current_state) {
   using K = domain::RefusalKind;
   switch (refusal.kind) {

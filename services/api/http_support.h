@@ -94,6 +94,19 @@ std::optional<std::string> from_base64url(const std::string& text);
 
 void send_json(Response& res, int status, const nlohmann::json& body);
 
+// Conditional GET (RFC 9110 §13.1.2), shared by every route that sends an ETag: true when the
+// request's If-None-Match (every such header line, each a comma-separated list) is "*" or
+// names an entity tag that weakly matches `etag` (W/"x" matches "x" and W/"x").
+bool if_none_match_matches(const Request& req, const std::string& etag);
+// Sets the ETag header; when If-None-Match matches, also answers 304 with no body and returns
+// true (the route then stops).
+bool answer_not_modified(const Request& req, Response& res, const std::string& etag);
+
+// A paginated list's next page: sets the `Link: <...>; rel="next"` header to the request's path
+// with every query parameter it came with (its filters and limit) and `cursor` replaced by
+// `next_cursor`.
+void set_next_link(const Request& req, Response& res, const std::string& next_cursor);
+
 // The HTTP form of a domain refusal, with the current state for 409s.
 GameError refusal_error(const domain::Refusal& refusal, const nlohmann::json& current_state);
 

@@ -14,6 +14,10 @@ auth_errors = {"401": ref("Unauthorized"), "429": ref("TooManyRequests"), "503":
 body_errors = {"400": ref("BadRequest"), "411": ref("LengthRequired"), "413": ref("PayloadTooLarge"), "415": ref("UnsupportedMediaType")}
 ratelimit_headers = {"RateLimit": {"$ref": "#/components/headers/RateLimit"}, "RateLimit-Policy": {"$ref": "#/components/headers/RateLimitPolicy"}}
 etag = {"ETag": {"description": "Changes with every change of the game", "schema": {"type": "string"}}}
+# Conditional GETs (RFC 9110 §13.1.2), the same on every route that sends an ETag.
+if_none_match = {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}, "description": "Entity tags, comma-separated (W/ tags match by weak comparison), or *: a match answers 304"}
+not_modified = {"description": "Not modified: If-None-Match matches the current ETag (weak comparison, any tag of the list, or *)", "headers": etag}
+next_link = {"Link": {"description": "`<path?filters&limit&cursor=next_cursor>; rel=\"next\"`: the request's query with the next cursor; sent whenever next_cursor is not null", "schema": {"type": "string"}}}
 def op(opid, summary, responses, tags, body=None, params=None, secure=True, desc=None):
     o = {"operationId": opid, "summary": summary, "tags": tags, "responses": responses}
     if desc: o["description"] = desc
@@ -54,13 +58,13 @@ listparams = [{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/
   {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["active", "finished", "aborted"]}},
   {"name": "game", "in": "query", "schema": {"type": "string"}}]
 paths["/v1/me/games"] = {"get": op("listMyGames", "The caller's games: their turn first, most urgent first, then other active games, then finished ones (newest first)",
-  merge({"200": jbody(sref("GameList"), "OK", {"Link": {"description": "rel=next", "schema": {"type": "string"}}}), "400": ref("BadRequest")}, auth_errors), ["games"],
+  merge({"200": jbody(sref("GameList"), "OK", next_link), "400": ref("BadRequest")}, auth_errors), ["games"],
   params=listparams + [{"name": "turn", "in": "query", "schema": {"type": "string", "enum": ["mine", "any"]}}])}
-paths["/v1/games"] = {"get": op("listGames", "Games, newest first", merge({"200": jbody(sref("GameList")), "400": ref("BadRequest")}, auth_errors), ["games"],
+paths["/v1/games"] = {"get": op("listGames", "Games, newest first", merge({"200": jbody(sref("GameList"), "OK", next_link), "400": ref("BadRequest")}, auth_errors), ["games"],
   params=listparams + [{"name": "player", "in": "query", "schema": {"type": "string"}}])}
 paths["/v1/games/{id}"] = {"get": op("getGame", "A game: seats, whose turn, position, board, moves, result; legal moves for the caller on their turn",
-  merge({"200": jbody(sref("Game"), "OK", etag), "304": {"description": "Not modified (If-None-Match)"}, "404": ref("NotFound")}, auth_errors), ["games"],
-  params=[idp, {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}},
+  merge({"200": jbody(sref("Game"), "OK", etag), "304": not_modified, "404": ref("NotFound")}, auth_errors), ["games"],
+  params=[idp, if_none_match,
           {"name": "moves_after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 1000000, "default": 0},
            "description": "Only the moves after this ply in `moves` (for a client that has seen the game up to it); 0, the default, lists them all"}])}
 paths["/v1/games/{id}/moves"] = {"post": op("makeMove", "Make a move at the ply the player saw",
@@ -75,7 +79,7 @@ paths["/v1/games/{id}/resign"] = {"post": op("resign", "Resign; in multi-player 
 paths["/v1/games/{id}/draw"] = {"post": op("draw", "Offer, accept or decline a draw (every remaining player must agree)", merge({"200": jbody(sref("Game")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["games"],
   reqbody({"type": "object", "required": ["action"], "properties": {"action": {"type": "string", "enum": ["offer", "accept", "decline"]}}}), params=[idp])}
 paths["/v1/games/{id}/abort"] = {"post": op("abort", "Abort, allowed until every seat has made its first move", merge({"200": jbody(sref("Game")), "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["games"], reqbody({"type": "object"}, False), params=[idp])}
-paths["/v1/games/{id}/record"] = {"get": op("getRecord", "PGN-style record: tag pairs, then one entry per line with ply, time and draws", merge({"200": {"description": "The record", "content": {"text/plain": {"schema": {"type": "string"}}}}, "404": ref("NotFound")}, auth_errors), ["games"], params=[idp])}
+paths["/v1/games/{id}/record"] = {"get": op("getRecord", "PGN-style record: tag pairs, then one entry per line with ply, time and draws", merge({"200": {"description": "The record", "headers": etag, "content": {"text/plain": {"schema": {"type": "string"}}}}, "304": not_modified, "404": ref("NotFound")}, auth_errors), ["games"], params=[idp, if_none_match])}
 paths["/v1/games/{id}/fairness"] = {"get": op("getFairness", "Commitment, the server seed once the game is over, player seeds, every draw and the move hash chain", merge({"200": jbody(sref("Fairness")), "404": ref("NotFound")}, auth_errors), ["games"], params=[idp])}
 
 def problem_resp(desc, extra_headers=None):

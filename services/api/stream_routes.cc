@@ -42,23 +42,55 @@ long long env_number(const std::map<std::string, std::string, std::less<>>& env,
   return value;
 }
 
-std::shared_ptr<events::Ticket> take_slot(StreamService& s, storage::Id token_id) {
+GameError too_many_streams(StreamService& s) {
+  const int retry = s.options.retry_after_s;
+  return GameError(503, "too_many_streams",
+                   "This server holds its maximum of " + std::to_string(s.registry.max_streams()) +
+                       " open streams; retry after " + std::to_string(retry) + " s.",
+                   {{"retry_after", retry},
+                    {"limit", "open-streams"},
+                    {"max_streams", s.registry.max_streams()}},
+                   {{"Retry-After", std::to_string(retry)}});
+}
+
+void require_hub(StreamService& s) {
   if (!s.hub.ready()) {
     throw GameError(503, "database_unavailable", "The event feed is not available yet.",
                     {{"retry_after", 2}}, {{"Retry-After", "2"}});
   }
+}
+
+std::shared_ptr<events::Ticket> take_slot(StreamService& s, storage::Id token_id) {
+  require_hub(s);
   auto ticket = s.registry.open(token_id);
-  if (!ticket) {
-    const int retry = s.options.retry_after_s;
-    throw GameError(503, "too_many_streams",
-                    "This server holds its maximum of " + std::to_string(s.registry.max_streams()) +
-                        " open streams; retry after " + std::to_string(retry) + " s.",
-                    {{"retry_after", retry},
-                     {"limit", "open-streams"},
-                     {"max_streams", s.registry.max_streams()}},
-                    {{"Retry-After", std::to_string(retry)}});
-  }
+  if (!ticket) throw too_many_streams(s);
   return ticket;
+}
+
+// ?replace=false: a slot that closes nothing, or 409 stream_open while the token holds an event
+// stream on this instance.
+std::shared_ptr<events::Ticket> take_slot_without_replacing(StreamService& s,
+                                                            storage::Id token_id) {
+  require_hub(s);
+  bool held = false;
+  auto ticket = s.registry.open_unless_held(token_id, held);
+  if (held) {
+    throw GameError(409, "stream_open",
+                    "This token already holds an open event stream; without replace=false the "
+                    "new stream would replace it.",
+                    {{"parameter", "replace"}});
+  }
+  if (!ticket) throw too_many_streams(s);
+  return ticket;
+}
+
+// ?replace=true (the default) or false; 400 invalid_parameter otherwise.
+bool replace_param(const Request& req) {
+  const std::string replace = query(req, "replace");
+  if (replace.empty() || replace == "true") return true;
+  if (replace == "false") return false;
+  throw GameError(400, "invalid_parameter", "replace must be true or false.",
+                  {{"parameter", "replace"}});
 }
 
 // One long-lived response: lines waiting to be written, a heartbeat, and the ticket whose
@@ -237,8 +269,10 @@ void get_event_stream(StreamService& s, const Request& req, Response& res) {
   require_scope(me, kStreamScopes);
   const bool sse = wants_sse(req);
   const storage::StreamPosition start = start_position(s, req);
-  auto ticket = take_slot(s, me.token_id);
-  s.events.notify_stream_control(events::StreamRegistry::announcement(*ticket));
+  const bool replace = replace_param(req);
+  auto ticket = replace ? take_slot(s, me.token_id) : take_slot_without_replacing(s, me.token_id);
+  // Only a replacing stream tells the other instances to close this token's older streams.
+  if (replace) s.events.notify_stream_control(events::StreamRegistry::announcement(*ticket));
   auto stream = std::make_shared<AccountStream>(s, ticket, sse, me.account_id, start);
   for (const json& line : opening_snapshot(s.games, me.account_id)) stream->queue(line);
   stream->queue({{"type", "snapshot_done"}});

@@ -1,6 +1,6 @@
 // GET /v1/me/turns: the games where it is the caller's turn, most urgent deadline
-// first, with an ETag; ?wait=N long-polls up to N seconds (capped) for the list to differ from
-// If-None-Match (or, without it, to be non-empty).
+// first, with an ETag; ?wait=N long-polls up to N seconds (capped) for the list to stop matching
+// If-None-Match (RFC 9110 weak comparison, lists, "*"), or, without it, to be non-empty.
 
 #include "services/api/game_views.h"
 #include "services/api/http_support.h"
@@ -64,11 +64,11 @@ bool wait_for_account_event(StreamService& s, storage::Id account,
 void get_turns(StreamService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s.games, req, res);
   const int wait = int_param(req, "wait", 0, 0, s.options.max_wait_s);
-  const std::string if_none_match = req.get_header_value("If-None-Match");
+  const bool conditional = req.has_header("If-None-Match");
   storage::StreamPosition cursor = s.hub.frontier();
   Turns turns = load_turns(s, me.account_id);
   const auto unchanged = [&] {
-    return if_none_match.empty() ? turns.body["turns"].empty() : turns.etag == if_none_match;
+    return conditional ? if_none_match_matches(req, turns.etag) : turns.body["turns"].empty();
   };
   if (wait > 0 && unchanged()) {
     std::shared_ptr<events::Ticket> ticket = s.registry.open(0);
@@ -82,12 +82,8 @@ void get_turns(StreamService& s, const Request& req, Response& res) {
       turns = load_turns(s, me.account_id);
     }
   }
-  res.set_header("ETag", turns.etag);
   res.set_header("Cache-Control", "no-cache");
-  if (!if_none_match.empty() && if_none_match == turns.etag) {
-    res.status = 304;
-    return;
-  }
+  if (answer_not_modified(req, res, turns.etag)) return;
   send_json(res, 200, turns.body);
 }
 

@@ -199,6 +199,7 @@ std::variant<EntryDecision, Refusal> decide_timeout(const Catalog& catalog, cons
     result["summary"] = who + " lost on time";
     result["termination"] = "timeout";
     d.entry.result_json = result.dump();
+    d.entry.finished_event_json = finished_event_json(game, d.entry.result_json);
   }
   return std::move(d);
 }

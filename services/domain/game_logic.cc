@@ -78,7 +78,10 @@ EntryDecision finish_entry(const GameRecord& game, int seat, Id account_id,
   // An entry withdraws every other seat's draw offer; the mover's own offer stands.
   if (contains(game.draw_offers, seat)) w.draw_offers = {seat};
   const rules::Outcome outcome = state->outcome();
-  if (outcome.finished) set_result(w, outcome, state->num_seats());
+  if (outcome.finished) {
+    set_result(w, outcome, state->num_seats());
+    w.finished_event_json = finished_event_json(game, w.result_json);
+  }
   d.canonical = std::string(rules::strip_annotation(record));
   w.recipients = recipients(game);
   w.event_payload_json = json{{"game_id", std::to_string(game.id)},
@@ -131,6 +134,27 @@ std::string result_json(const rules::Outcome& outcome) {
   for (const auto& s : outcome.seats)
     seats.push_back({{"placement", s.placement}, {"score", s.score}});
   return json{{"summary", outcome.summary}, {"seats", seats}}.dump();
+}
+
+std::string finished_event_json(const GameRecord& game, const std::string& result_json) {
+  const json result = json::parse(result_json);
+  const json placed = result.value("seats", json::array());
+  json seats = json::array();
+  for (const auto& seat : game.seats) {
+    // A seat the outcome does not list has no placement or score (null), never an error here:
+    // this runs inside the write of the game's last entry.
+    const auto at = static_cast<std::size_t>(seat.seat);
+    const json mine = at < placed.size() ? placed[at] : json::object();
+    seats.push_back({{"seat", seat.seat},
+                     {"username", seat.username},
+                     {"placement", mine.value("placement", json())},
+                     {"score", mine.value("score", json())}});
+  }
+  json payload = {{"game_id", std::to_string(game.id)},
+                  {"summary", result.value("summary", "")},
+                  {"seats", seats}};
+  if (result.contains("termination")) payload["termination"] = result["termination"];
+  return payload.dump();
 }
 
 std::string check_game_config(const rules::GameDef& def, int players,
@@ -293,7 +317,9 @@ namespace {
 
 // Every remaining seat agreed: they share first place and the point; seats already out of
 // the game place after them with nothing.
-void finish_as_agreed_draw(StatusChange& w, int players, const std::vector<int>& remaining) {
+void finish_as_agreed_draw(StatusChange& w, const GameRecord& game,
+                           const std::vector<int>& remaining) {
+  const int players = game.players;
   rules::Outcome outcome;
   outcome.finished = true;
   outcome.summary = "draw agreed";
@@ -307,6 +333,7 @@ void finish_as_agreed_draw(StatusChange& w, int players, const std::vector<int>&
   w.to_move.clear();
   w.draw_offers.clear();
   w.event_kind = "game_finished";
+  w.event_payload_json = finished_event_json(game, w.result_json);
 }
 
 }  // namespace
@@ -336,7 +363,10 @@ std::variant<StatusChange, Refusal> decide_draw(const GameRecord& game,
     w.event_kind = action == "offer" ? "draw_offered" : "draw_accepted";
     const bool everyone = std::all_of(remaining.begin(), remaining.end(),
                                       [&](int s) { return contains(w.draw_offers, s); });
-    if (everyone) finish_as_agreed_draw(w, game.players, remaining);
+    if (everyone) {
+      finish_as_agreed_draw(w, game, remaining);  // the event is game_finished, with the result
+      return w;
+    }
   } else if (action == "decline") {
     if (game.draw_offers.empty()) {
       return Refusal{RefusalKind::kNoDrawOffer, "there is no draw offer to decline", {}};

@@ -103,4 +103,9 @@ std::unique_ptr<rules::State> load_state(const Catalog& catalog, const GameRecor
 // {"summary": ..., "seats": [{"placement","score"}...]} for a finished outcome.
 std::string result_json(const rules::Outcome& outcome);
 
+// The payload of `game`'s game_finished event, from its result (`result_json`): the game id,
+// "summary" (and "termination" when the result has one), and "seats": every seat's number,
+// username, placement and score, in seat order.
+std::string finished_event_json(const GameRecord& game, const std::string& result_json);
+
 }  // namespace domain

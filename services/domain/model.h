@@ -118,6 +118,7 @@ struct Entry {
   std::string result_json;                     // when finished
   std::vector<std::optional<int>> placements;  // per seat, when finished
   std::vector<std::optional<double>> scores;
+  std::string finished_event_json = "{}";  // when finished: the game_finished payload
   std::string event_payload_json = "{}";
   std::vector<Id> recipients;
   // The clock's instant (RFC 3339): timestamps, deadlines, and the check that a move comes

@@ -1,5 +1,6 @@
 #include "services/events/stream_registry.h"
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <sstream>
@@ -27,6 +28,15 @@ StreamRegistry::StreamRegistry(std::size_t max_streams, std::function<void()> wa
     : max_(max_streams), wake_(std::move(wake)) {}
 
 std::shared_ptr<Ticket> StreamRegistry::open(std::int64_t token_id) {
+  bool held = false;
+  return open_slot(token_id, true, held);
+}
+
+std::shared_ptr<Ticket> StreamRegistry::open_unless_held(std::int64_t token_id, bool& held) {
+  return open_slot(token_id, false, held);
+}
+
+std::shared_ptr<Ticket> StreamRegistry::open_slot(std::int64_t token_id, bool replace, bool& held) {
   auto ticket = std::shared_ptr<Ticket>(new Ticket, [this](Ticket* t) {
     release(t);
     delete t;
@@ -34,16 +44,21 @@ std::shared_ptr<Ticket> StreamRegistry::open(std::int64_t token_id) {
   ticket->token_id = token_id;
   ticket->opened_ns = now_ns();
   ticket->key = std::to_string(instance_nonce()) + "-" + std::to_string(++counter_);
+  held = false;
   {
     std::lock_guard lock(mutex_);
-    if (open_ >= max_) {
+    if (!replace && token_id != 0) {
+      auto [first, last] = by_token_.equal_range(token_id);
+      held = std::any_of(first, last, [](const auto& entry) { return !entry.second->closed; });
+    }
+    if (held || open_ >= max_) {
       ticket->token_id = -1;  // never registered: release() must not count it
       return nullptr;
     }
     ++open_;
     if (token_id != 0) by_token_.emplace(token_id, ticket.get());
   }
-  if (token_id != 0) close_older(token_id, ticket->opened_ns, ticket->key);
+  if (token_id != 0 && replace) close_older(token_id, ticket->opened_ns, ticket->key);
   return ticket;
 }
 

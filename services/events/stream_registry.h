@@ -7,7 +7,8 @@
 //   which keeps the ordinary workers free for ordinary requests.
 // - One event stream per token: opening one marks the token's older streams closed, on this
 //   instance directly and on the others through a NOTIFY on the stream-control channel
-//   (payload "<token_id> <opened_ns> <key>", handled by control()).
+//   (payload "<token_id> <opened_ns> <key>", handled by control()); or, with
+//   open_unless_held(), is refused while the token holds a stream on this instance.
 
 #include <atomic>
 #include <cstddef>
@@ -35,6 +36,11 @@ class StreamRegistry {
   // A slot, or nullptr when max_streams are open. With token_id != 0 the token's older
   // streams on this instance are closed.
   std::shared_ptr<Ticket> open(std::int64_t token_id);
+  // A slot for token_id that replaces nothing: nullptr with `held` set when the token already
+  // holds an open (not yet replaced) stream on this instance, nullptr with `held` clear when
+  // max_streams are open. The check and the registration are one step, so of two such opens at
+  // once only one succeeds.
+  std::shared_ptr<Ticket> open_unless_held(std::int64_t token_id, bool& held);
   // The NOTIFY payload announcing `ticket` to the other instances.
   static std::string announcement(const Ticket& ticket);
   // Handles an announcement: closes this instance's streams of that token opened earlier.
@@ -44,6 +50,7 @@ class StreamRegistry {
   std::size_t max_streams() const { return max_; }
 
  private:
+  std::shared_ptr<Ticket> open_slot(std::int64_t token_id, bool replace, bool& held);
   void release(Ticket* ticket);
   void close_older(std::int64_t token_id, std::int64_t opened_ns, const std::string& key);
 

@@ -285,6 +285,7 @@ std::string entries_json(const std::vector<const EntryWrite*>& writes) {
                     {"seat", w.seat},
                     {"finished", w.finished},
                     {"result", w.finished ? w.result_json : std::string("null")},
+                    {"finished_event", w.finished_event_json},
                     {"hash", w.hash},
                     {"account_id", w.account_id},
                     {"token_id", w.token_id},
@@ -319,7 +320,8 @@ const std::string kAppendEntriesSql =
     "WITH w AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(n int, "
     "game_id bigint, expected_ply int, expected_version bigint, position text, to_move text, "
     "moved_seats text, draw_offers text, "
-    "is_move boolean, seat int, finished boolean, result text, hash text, account_id bigint, "
+    "is_move boolean, seat int, finished boolean, result text, finished_event text, hash text, "
+    "account_id bigint, "
     "token_id bigint, record text, draws text, recipients text, payload text, idem_key text, "
     "request_hash text, response_status int, body text, placements text, scores text, "
     "at timestamptz, extra_kind text, extra_payload text) ORDER BY game_id), "
@@ -339,7 +341,8 @@ const std::string kAppendEntriesSql =
     "AND (w.token_id = 0 OR coalesce((SELECT tk.revoked_at IS NULL FROM tokens tk "
     "WHERE tk.id = w.token_id), false)) "
     "RETURNING games.id, games.ply, games.version, games.to_move, games.status, games.clock, "
-    "w.n, w.at, w.finished AS fin, w.placements::jsonb AS plc, w.scores::jsonb AS scr, "
+    "w.n, w.at, w.finished AS fin, w.finished_event, w.placements::jsonb AS plc, "
+    "w.scores::jsonb AS scr, "
     "CASE WHEN w.is_move THEN w.seat ELSE -1 END AS mover, w.seat, w.account_id, w.record, "
     "w.draws, w.hash, w.recipients, w.payload, w.result, w.idem_key, w.request_hash, "
     "w.response_status, w.body, w.extra_kind, w.extra_payload), "
@@ -359,7 +362,7 @@ const std::string kAppendEntriesSql =
     "f AS (INSERT INTO game_events (game_id, kind, ply, recipients, payload, created_at) "
     "SELECT g.id, 'game_finished', g.ply, " +
     kRecipientsArray +
-    ", g.result::jsonb, g.at FROM g WHERE g.fin RETURNING id, game_id), "
+    ", g.finished_event::jsonb, g.at FROM g WHERE g.fin RETURNING id, game_id), "
     "c AS (SELECT g.id, " +
     std::string(kClocksJson) +
     " AS clocks FROM g), "

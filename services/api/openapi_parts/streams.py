@@ -16,25 +16,27 @@ schemas["StreamEvent"] = {"type": "object", "description": "One ndjson line (or 
     "game_id": {"type": "string"}, "challenge_id": {"type": "string"}, "ply": {"type": "integer"},
     "last_move": {"type": "string", "description": "move and your_turn events: the move just made"},
     "your_turn": {"oneOf": [sref("Turn"), sref("StaleTurn")], "description": "Present when the event makes it the caller's turn; a StaleTurn when replayed after that turn is over"},
-    "challenge": sref("StreamChallenge"), "payload": {"type": "object", "additionalProperties": True, "description": "The event's payload, by kind (docs/events.md)"},
+    "challenge": sref("StreamChallenge"), "payload": {"type": "object", "additionalProperties": True, "description": "The game_events payload, by kind (docs/events.md); game_finished: game_id, summary, seats (seat, username, placement, score), termination after a loss on time"},
     "reason": {"type": "string", "enum": ["replaced"], "description": "closed: why the stream ended"},
     "created_at": {"type": "string", "format": "date-time"}}}
 stream_busy = problem_resp("too_many_streams: every stream slot is taken (Retry-After), or database_unavailable", {"Retry-After": {"schema": {"type": "integer"}}})
 ndjson = lambda schema, desc: {"description": desc, "content": {"application/x-ndjson": {"schema": schema}}}
 paths["/v1/stream/events"] = {"get": op("streamEvents",
-  "The caller's event stream: an opening snapshot (pending challenges, games waiting for a move), `snapshot_done`, then every event for the account; empty heartbeat lines; one stream per token (a newer one closes this one with a `closed` line)",
+  "The caller's event stream: an opening snapshot (pending challenges, games waiting for a move), `snapshot_done`, then every event for the account; empty heartbeat lines; one stream per token (a newer one closes this one with a `closed` line; with ?replace=false the newer one is refused instead, 409 stream_open)",
   merge({"200": {"description": "ndjson, or Server-Sent Events with `Accept: text/event-stream` or ?format=sse",
                  "content": {"application/x-ndjson": {"schema": sref("StreamEvent")}, "text/event-stream": {"schema": {"type": "string"}}}},
-         "400": ref("BadRequest"), "403": ref("Forbidden")}, auth_errors, {"503": stream_busy}), ["bots"],
+         "400": ref("BadRequest"), "403": ref("Forbidden"),
+         "409": problem_resp("stream_open: ?replace=false, and the token already holds an open event stream on this instance")}, auth_errors, {"503": stream_busy}), ["bots"],
   params=[{"name": "since", "in": "query", "schema": {"type": "string", "pattern": "^[0-9]+$"}, "description": "Resume after this event id"},
           {"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}, "description": "Same as since (SSE reconnects send it)"},
-          {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["ndjson", "sse"]}}])}
+          {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["ndjson", "sse"]}},
+          {"name": "replace", "in": "query", "schema": {"type": "boolean", "default": True}, "description": "false: never close the token's open stream; refuse with 409 stream_open while there is one"}])}
 paths["/v1/games/{id}/stream"] = {"get": op("streamGame",
   "The game's full state ({\"type\":\"game_state\",\"game\":<GET /v1/games/{id}>}), then one such line per change, empty heartbeat lines; ends after the game-over state",
   merge({"200": ndjson({"type": "object", "required": ["type", "game"], "properties": {"type": {"const": "game_state"}, "game": sref("Game")}}, "ndjson stream"), "404": ref("NotFound")}, auth_errors, {"503": stream_busy}), ["bots"], params=[idp])}
 paths["/v1/me/turns"] = {"get": op("getTurns",
-  "Games where it is the caller's turn, most urgent deadline first; ?wait=N long-polls up to N seconds (at most 60) for the list to differ from If-None-Match (or, without it, to be non-empty)",
+  "Games where it is the caller's turn, most urgent deadline first; ?wait=N long-polls up to N seconds (at most 60) for the list to stop matching If-None-Match (or, without it, to be non-empty)",
   merge({"200": jbody({"type": "object", "required": ["turns"], "properties": {"turns": {"type": "array", "items": sref("Turn")}}}, "OK", {"ETag": {"schema": {"type": "string"}}}),
-         "304": {"description": "Unchanged (If-None-Match)"}, "400": ref("BadRequest")}, auth_errors, {"503": stream_busy}), ["bots"],
+         "304": not_modified, "400": ref("BadRequest")}, auth_errors, {"503": stream_busy}), ["bots"],
   params=[{"name": "wait", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 60}},
-          {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}}])}
+          if_none_match])}

@@ -234,6 +234,77 @@ TEST(BotStream, NewerStreamForTheSameTokenClosesTheOlderOneAlsoOnAnotherInstance
   EXPECT_FALSE(other_instance.wait_for(has_line("closed"), milliseconds(500)));
 }
 
+// ?replace=false never closes the token's open stream: it is refused with 409 stream_open while
+// one is open, and opens once none is (and a later ordinary stream replaces it as usual).
+TEST(BotStream, ReplaceFalseIsRefusedWhileTheTokensStreamIsOpen) {
+  SVC_REQUIRE_DB();
+  StreamServer server;
+  Client client(server.port());
+  const Account ann = svctest::make_account(client, "keepann");
+  {
+    StreamReader bot(server.port(), "/v1/stream/events", ann.token);
+    ASSERT_TRUE(bot.wait_for(has_line("snapshot_done")));
+    {
+      // Read as a stream: a server that ignored replace=false would answer with a stream.
+      StreamReader refused(server.port(), "/v1/stream/events?replace=false", ann.token);
+      ASSERT_TRUE(refused.wait_finished()) << "replace=false was answered with a stream";
+      EXPECT_EQ(refused.status(), 409);
+      ASSERT_EQ(refused.events().size(), 1u);
+      EXPECT_EQ(refused.events()[0]["code"], "stream_open");
+    }
+    const Reply refused = client.get("/v1/stream/events?replace=false", ann.token);
+    EXPECT_EQ(refused.status, 409);
+    EXPECT_EQ(refused.header("Content-Type"), "application/problem+json");
+    const Reply bad = client.get("/v1/stream/events?replace=maybe", ann.token);
+    EXPECT_EQ(bad.status, 400);
+    EXPECT_EQ(bad.body["code"], "invalid_parameter");
+    EXPECT_EQ(bad.body["parameter"], "replace");
+    EXPECT_FALSE(bot.wait_for(has_line("closed"), milliseconds(500)));
+    EXPECT_FALSE(bot.finished());
+  }  // the bot goes away; its slot is freed within a heartbeat and the probe after it
+  bool freed = false;
+  for (int i = 0; i < 500 && !freed; ++i) {
+    freed = server.streams().registry.open_count() == 0;
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  ASSERT_TRUE(freed);
+  StreamReader debug(server.port(), "/v1/stream/events?replace=false", ann.token);
+  EXPECT_TRUE(debug.wait_for(has_line("snapshot_done")));
+  EXPECT_EQ(debug.status(), 200);
+  StreamReader replacing(server.port(), "/v1/stream/events", ann.token);
+  EXPECT_TRUE(debug.wait_for(has_line("closed")));
+  EXPECT_TRUE(replacing.wait_for(has_line("snapshot_done")));
+}
+
+// game_finished on the event stream carries the result with every seat's username.
+TEST(BotStream, GameFinishedNamesEverySeatWithPlacementAndScore) {
+  SVC_REQUIRE_DB();
+  StreamServer server;
+  Client client(server.port());
+  const Duel d = new_duel(client, "fin");
+  StreamReader stream(server.port(), "/v1/stream/events", d.first.token);
+  ASSERT_TRUE(stream.wait_for(has_line("snapshot_done")));
+  ASSERT_EQ(client.post("/v1/games/" + d.game + "/resign", json::object(), d.second.token).status,
+            200);
+  ASSERT_TRUE(stream.wait_for(has_line("game_finished")));
+  const json view = client.get("/v1/games/" + d.game, d.first.token).body;
+  json seats = json::array();
+  for (const auto& seat : view["seats"]) {
+    const bool winner = seat["username"] == d.first.username;
+    seats.push_back({{"seat", seat["seat"]},
+                     {"username", winner ? d.first.username : d.second.username},
+                     {"placement", winner ? 1 : 2},
+                     {"score", winner ? 1.0 : 0.0}});
+  }
+  for (const json& e : stream.events()) {
+    if (e.value("type", "") != "game_finished") continue;
+    EXPECT_EQ(e["game_id"], d.game);
+    EXPECT_EQ(
+        e["payload"],
+        json({{"game_id", d.game}, {"summary", view["result"]["summary"]}, {"seats", seats}}));
+  }
+}
+
 TEST(BotStream, EventCommittedOnInstanceAReachesStreamOnInstanceB) {
   SVC_REQUIRE_DB();
   StreamServer a, b;

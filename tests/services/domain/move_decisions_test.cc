@@ -333,6 +333,18 @@ TEST(DecideTimeout, TheSeatOutOfTimeLosesAsIfItResigned) {
   const json result = json::parse(w.result_json);
   EXPECT_EQ(result["summary"], game.seats[0].username + " lost on time");
   EXPECT_EQ(result["termination"], "timeout");
+  // The game_finished payload: that result, with every seat's username.
+  EXPECT_EQ(
+      json::parse(w.finished_event_json),
+      json({{"game_id", "7"},
+            {"summary", game.seats[0].username + " lost on time"},
+            {"seats",
+             {{{"seat", 0}, {"username", game.seats[0].username}, {"placement", 2}, {"score", 0.0}},
+              {{"seat", 1},
+               {"username", game.seats[1].username},
+               {"placement", 1},
+               {"score", 1.0}}}},
+            {"termination", "timeout"}}));
 }
 
 TEST(DecideTimeout, AThreePlayerGameGoesOnAndBadSeatsAreRefused) {

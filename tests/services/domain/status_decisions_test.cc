@@ -82,7 +82,14 @@ TEST(DecideDraw, AcceptingAStandingOfferFinishesTheGameAsADraw) {
   EXPECT_EQ(w.event_kind, "game_finished");
   const json result = json::parse(w.result_json);
   EXPECT_EQ(result["summary"], "draw agreed");
-  EXPECT_EQ(json::parse(w.event_payload_json)["status"], "finished");
+  // The game_finished payload: the result with every seat's username.
+  const std::string seat0 = game.seats[0].username, seat1 = game.seats[1].username;
+  EXPECT_EQ(json::parse(w.event_payload_json),
+            json({{"game_id", "7"},
+                  {"summary", "draw agreed"},
+                  {"seats",
+                   {{{"seat", 0}, {"username", seat0}, {"placement", 1}, {"score", 0.5}},
+                    {{"seat", 1}, {"username", seat1}, {"placement", 1}, {"score", 0.5}}}}}));
 }
 
 TEST(DecideDraw, AnOfferMeetingTheOtherSeatsOfferAgreesTheDraw) {
