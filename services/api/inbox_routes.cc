@@ -41,8 +41,7 @@ void get_my_events(GameService& s, const Request& req, Response& res) {
   if (static_cast<int>(rows.size()) == limit) {
     const std::string next = base64url("before:" + std::to_string(rows.back().position.id));
     out["next_cursor"] = next;
-    res.set_header("Link", "</v1/me/events?limit=" + std::to_string(limit) + "&cursor=" + next +
-                               ">; rel=\"next\"");
+    set_next_link(req, res, next);
   }
   send_json(res, 200, out);
 }
