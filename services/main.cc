@@ -70,6 +70,8 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_DEAD_GAME_DAYS       unclocked games idle this long are aborted (default 90; 0 = never)
   HEXPOST_DEFAULT_DAYS_PER_MOVE  clock of a challenge that names none (default 3; 0 = unclocked)
   HEXPOST_AUTO_VACATION        1: a flag fall takes a vacation day while one is left (default 0)
+  HEXPOST_MAX_STREAMS_PER_TOKEN  open streams and long polls of one token (default 4); one
+                               more gets 429
   HEXPOST_MAX_STREAMS          open event/game streams and long polls (default 256); each has
                                its own worker on top of HEXPOST_THREADS; one more gets 503
   HEXPOST_STREAM_HEARTBEAT_MS  stream heartbeat period (default 10000)

@@ -53,35 +53,24 @@ GameError too_many_streams(StreamService& s) {
                    {{"Retry-After", std::to_string(retry)}});
 }
 
+GameError too_many_streams_for_token(StreamService& s) {
+  const int retry = s.options.retry_after_s;
+  const std::size_t max = s.registry.max_per_owner();
+  return GameError(429, "too_many_streams_for_token",
+                   "A token may hold at most " + std::to_string(max) +
+                       " open streams and long polls at once; retry after " +
+                       std::to_string(retry) + " s.",
+                   {{"retry_after", retry},
+                    {"limit", "streams-per-token"},
+                    {"max_streams_per_token", max}},
+                   {{"Retry-After", std::to_string(retry)}});
+}
+
 void require_hub(StreamService& s) {
   if (!s.hub.ready()) {
     throw GameError(503, "database_unavailable", "The event feed is not available yet.",
                     {{"retry_after", 2}}, {{"Retry-After", "2"}});
   }
-}
-
-std::shared_ptr<events::Ticket> take_slot(StreamService& s, storage::Id token_id) {
-  require_hub(s);
-  auto ticket = s.registry.open(token_id);
-  if (!ticket) throw too_many_streams(s);
-  return ticket;
-}
-
-// ?replace=false: a slot that closes nothing, or 409 stream_open while the token holds an event
-// stream on this instance.
-std::shared_ptr<events::Ticket> take_slot_without_replacing(StreamService& s,
-                                                            storage::Id token_id) {
-  require_hub(s);
-  bool held = false;
-  auto ticket = s.registry.open_unless_held(token_id, held);
-  if (held) {
-    throw GameError(409, "stream_open",
-                    "This token already holds an open event stream; without replace=false the "
-                    "new stream would replace it.",
-                    {{"parameter", "replace"}});
-  }
-  if (!ticket) throw too_many_streams(s);
-  return ticket;
 }
 
 // ?replace=true (the default) or false; 400 invalid_parameter otherwise.
@@ -270,7 +259,7 @@ void get_event_stream(StreamService& s, const Request& req, Response& res) {
   const bool sse = wants_sse(req);
   const storage::StreamPosition start = start_position(s, req);
   const bool replace = replace_param(req);
-  auto ticket = replace ? take_slot(s, me.token_id) : take_slot_without_replacing(s, me.token_id);
+  auto ticket = take_stream_slot(s, me.token_id, me.token_id, replace);
   // Only a replacing stream tells the other instances to close this token's older streams.
   if (replace) s.events.notify_stream_control(events::StreamRegistry::announcement(*ticket));
   auto stream = std::make_shared<AccountStream>(s, ticket, sse, me.account_id, start);
@@ -282,7 +271,7 @@ void get_event_stream(StreamService& s, const Request& req, Response& res) {
 void get_game_stream(StreamService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s.games, req, res);
   const storage::Id id = path_id(req, 1, "game");
-  auto ticket = take_slot(s, 0);
+  auto ticket = take_stream_slot(s, me.token_id);
   auto stream = std::make_shared<GameStream>(s, ticket, id, me.account_id);
   if (!stream->send_state()) {
     throw GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
@@ -292,9 +281,31 @@ void get_game_stream(StreamService& s, const Request& req, Response& res) {
 
 }  // namespace
 
+std::shared_ptr<events::Ticket> take_stream_slot(StreamService& s, storage::Id owner,
+                                                 storage::Id token_id, bool replace) {
+  require_hub(s);
+  events::Opened opened = s.registry.open(owner, token_id, replace);
+  switch (opened.refusal) {
+    case events::OpenRefusal::kNone:
+      return opened.ticket;
+    case events::OpenRefusal::kHeld:
+      throw GameError(409, "stream_open",
+                      "This token already holds an open event stream; without replace=false the "
+                      "new stream would replace it.",
+                      {{"parameter", "replace"}});
+    case events::OpenRefusal::kOwnerFull:
+      throw too_many_streams_for_token(s);
+    case events::OpenRefusal::kFull:
+      break;
+  }
+  throw too_many_streams(s);
+}
+
 StreamOptions stream_options(const std::map<std::string, std::string, std::less<>>& env) {
   StreamOptions o;
   o.max_streams = static_cast<std::size_t>(env_number(env, "HEXPOST_MAX_STREAMS", 256, 0, 100000));
+  o.max_per_token =
+      static_cast<std::size_t>(env_number(env, "HEXPOST_MAX_STREAMS_PER_TOKEN", 4, 1, 100000));
   o.heartbeat =
       std::chrono::milliseconds(env_number(env, "HEXPOST_STREAM_HEARTBEAT_MS", 10000, 50, 600000));
   o.poll = std::chrono::milliseconds(env_number(env, "HEXPOST_STREAM_POLL_MS", 1000, 10, 60000));
@@ -306,7 +317,8 @@ StreamService::StreamService(GameService& games_ref, events::EventHub& hub_ref,
     : games(games_ref),
       hub(hub_ref),
       options(options_value),
-      registry(options_value.max_streams, [&hub_ref] { hub_ref.wake_all(); }),
+      registry(options_value.max_streams, options_value.max_per_token,
+               [&hub_ref] { hub_ref.wake_all(); }),
       events(games_ref.pool) {
   hub.on_control([this](const std::string& payload) { registry.control(payload); });
   // Every instance reads every event: a game changed through another instance loses its

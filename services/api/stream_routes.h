@@ -24,6 +24,7 @@ namespace api {
 
 struct StreamOptions {
   std::size_t max_streams = 256;               // HEXPOST_MAX_STREAMS
+  std::size_t max_per_token = 4;               // HEXPOST_MAX_STREAMS_PER_TOKEN
   std::chrono::milliseconds heartbeat{10000};  // HEXPOST_STREAM_HEARTBEAT_MS
   std::chrono::milliseconds poll{1000};        // HEXPOST_STREAM_POLL_MS: hub safety-net read
   int max_wait_s = 60;                         // cap of /v1/me/turns?wait=N
@@ -46,6 +47,12 @@ class StreamService {
 };
 
 void add_stream_routes(Server& server, StreamService& streams);
+
+// A stream slot for a stream of the token `owner` (see events::StreamRegistry::open), or the
+// refusal as a problem: 409 stream_open, 429 too_many_streams_for_token, 503 too_many_streams
+// (or database_unavailable before the event feed is up).
+std::shared_ptr<events::Ticket> take_stream_slot(StreamService& s, storage::Id owner,
+                                                 storage::Id token_id = 0, bool replace = true);
 // The routes add_stream_routes registers, for the documentation test.
 const std::vector<RouteDoc>& stream_routes();
 
