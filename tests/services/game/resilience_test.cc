@@ -53,6 +53,8 @@ class ServerProcess {
       setenv("HEXPOST_LOG_LEVEL", "error", 1);
       setenv("HEXPOST_RATE_PER_S", "1000000", 1);
       setenv("HEXPOST_RATE_BURST", "1000000", 1);
+      setenv("HEXPOST_LOGIN_ADDRESS_BURST", "1000000", 1);
+      setenv("HEXPOST_HASH_QUEUE", "4096", 1);
       setenv("HEXPOST_DB_WAIT_MS", "2000", 1);
       setenv("HEXPOST_THREADS", "64", 1);
       execl(HEXPOST_TESTGAMES_SERVER, HEXPOST_TESTGAMES_SERVER, static_cast<char*>(nullptr));
