@@ -63,6 +63,18 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_BOT_RATE_PER_S       the same for tokens of bot accounts (default: HEXPOST_RATE_PER_S)
   HEXPOST_BOT_RATE_BURST       (default: HEXPOST_RATE_BURST)
   HEXPOST_CHALLENGE_EXPIRY_S   challenges expire after this many seconds (default 604800)
+  HEXPOST_HASH_SLOTS           password hashes at once (default 2)
+  HEXPOST_HASH_QUEUE           logins waiting for a hash slot; one more gets 503 login_busy (default 8)
+  HEXPOST_HASH_WAIT_MS         longest wait for a hash slot, then 503 login_busy (default 2000)
+  HEXPOST_LOGIN_ADDRESS_BURST  POST /v1/tokens and /v1/accounts per client address: burst (default 20)
+  HEXPOST_LOGIN_ADDRESS_PER_MIN  ... and refill per minute (default 10); past it 429
+  HEXPOST_LOGIN_USERNAME_BURST   the same per username: burst (default 50)
+  HEXPOST_LOGIN_USERNAME_PER_MIN ... and refill per minute (default 5)
+  HEXPOST_LOGIN_FREE_FAILURES  failed logins per username and address before the backoff (default 5)
+  HEXPOST_LOGIN_BACKOFF_BASE_MS  first backoff; it doubles with each further failure (default 1000)
+  HEXPOST_LOGIN_BACKOFF_MAX_S  longest backoff (default 900)
+  HEXPOST_LOGIN_TRUST_DAYS     a username+address pair that logged in within this many days
+                               skips the per-username limit (default 30)
   HEXPOST_SWEEP_S              clock sweeper period in seconds (default 30)
   HEXPOST_VACATION_DAYS        yearly vacation allowance per player (default 30)
   HEXPOST_OUTAGE_THRESHOLD_S   heartbeat gap that counts as an outage (default 600)

@@ -243,7 +243,9 @@ void run_bots(const std::string& url, const std::vector<Bot>& bots, const RunSet
                            {"HEXPOST_THREADS", "32"},
                            {"HEXPOST_MAX_STREAMS", std::to_string(run.bots + 16)},
                            {"HEXPOST_RATE_PER_S", "100000"},
-                           {"HEXPOST_RATE_BURST", "100000"}},
+                           {"HEXPOST_RATE_BURST", "100000"},
+                           {"HEXPOST_LOGIN_ADDRESS_BURST", "100000"},
+                           {"HEXPOST_HASH_QUEUE", "4096"}},
                           "/dev/stderr");
   httplib::Client probe("127.0.0.1", port);
   for (int i = 0; i < 200 && !probe.Get("/healthz"); ++i) {

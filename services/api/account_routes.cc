@@ -1,4 +1,5 @@
 // POST /v1/accounts, POST/GET /v1/tokens, DELETE /v1/tokens/{id}, GET /v1/me, GET /v1/catalog.
+#include "services/api/login_guard.h"
 #include "services/api/routes.h"
 #include "services/storage/mail_repository.h"
 
@@ -42,6 +43,7 @@ void post_account(GameService& s, const Request& req, Response& res) {
     throw GameError(400, "weak_password", "Passwords need at least 8 characters.",
                     {{"field", "password"}});
   }
+  admit_login(s, req, username, LoginKind::account);
   const CreatedAccount created = create_account(s, username, email, password, bot, false);
   if (!created.token) {
     throw GameError(409, "username_taken", "The username " + username + " is taken.",
@@ -57,11 +59,14 @@ void post_token(GameService& s, const Request& req, Response& res) {
   const std::string username = string_field(body, "username", true, 64);
   const std::string password = string_field(body, "password", true, 1024);
   const std::string name = name_field(body, "name", false, 100);
+  admit_login(s, req, username, LoginKind::token);
   auto account = s.accounts.find_by_username(username);
-  // Verify even for an unknown user, so timing does not tell which usernames exist.
+  // Verify even for an unknown user, so timing does not tell which usernames exist; count the
+  // failure either way, so the backoff does not tell them apart either.
   static const std::string kDummy = s.hasher.hash("not a password of anyone");
-  const bool ok = s.hasher.verify(password, account ? account->password_hash : kDummy);
-  if (!account || !ok) {
+  const bool ok = s.hasher.verify(password, account ? account->password_hash : kDummy) && account;
+  record_login(s, req, username, ok);
+  if (!ok) {
     throw GameError(401, "bad_credentials", "Unknown username or wrong password.", {},
                     {{"WWW-Authenticate", "Bearer realm=\"hexpost\""}});
   }

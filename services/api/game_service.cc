@@ -3,6 +3,7 @@
 #include <pqxx/pqxx>
 
 #include <charconv>
+#include <cmath>
 #include <stdexcept>
 
 #include "rules/core/text.h"
@@ -26,6 +27,49 @@ double positive_number(const std::map<std::string, std::string, std::less<>>& en
                                 it->second + "'");
   }
   return value;
+}
+
+// The password hashing queue is full or its wait ran out: come back in a second.
+std::optional<ApiError> hasher_busy(const std::exception& e) {
+  if (dynamic_cast<const domain::HasherBusy*>(&e) == nullptr) return std::nullopt;
+  return ApiError(503, "login_busy",
+                  "Too many passwords are being checked right now; retry in a second.", 1);
+}
+
+int whole_number(const std::map<std::string, std::string, std::less<>>& env,
+                 const std::string& name, int fallback, int max) {
+  const double value = positive_number(env, name, fallback, max);
+  if (value != std::floor(value)) {
+    throw std::invalid_argument(name + " must be a whole number, not '" + env.at(name) + "'");
+  }
+  return static_cast<int>(value);
+}
+
+// HEXPOST_HASH_* and HEXPOST_LOGIN_* (README's table; domain/login_policy.h for their meaning).
+void read_login_options(const std::map<std::string, std::string, std::less<>>& env,
+                        GameServiceOptions& options) {
+  domain::HashQueue& queue = options.hash_queue;
+  queue.slots = whole_number(env, "HEXPOST_HASH_SLOTS", queue.slots, 256);
+  queue.max_waiting = whole_number(env, "HEXPOST_HASH_QUEUE", queue.max_waiting, 4096);
+  queue.max_wait = std::chrono::milliseconds(
+      whole_number(env, "HEXPOST_HASH_WAIT_MS", static_cast<int>(queue.max_wait.count()), 60000));
+  domain::LoginPolicy& p = options.logins;
+  p.per_address.burst =
+      positive_number(env, "HEXPOST_LOGIN_ADDRESS_BURST", p.per_address.burst, 1e6);
+  p.per_address.per_minute =
+      positive_number(env, "HEXPOST_LOGIN_ADDRESS_PER_MIN", p.per_address.per_minute, 1e6);
+  p.per_username.burst =
+      positive_number(env, "HEXPOST_LOGIN_USERNAME_BURST", p.per_username.burst, 1e6);
+  p.per_username.per_minute =
+      positive_number(env, "HEXPOST_LOGIN_USERNAME_PER_MIN", p.per_username.per_minute, 1e6);
+  p.free_failures = whole_number(env, "HEXPOST_LOGIN_FREE_FAILURES", p.free_failures, 1000000);
+  p.backoff_base = std::chrono::milliseconds(whole_number(
+      env, "HEXPOST_LOGIN_BACKOFF_BASE_MS", static_cast<int>(p.backoff_base.count()), 3'600'000));
+  p.backoff_max = std::chrono::seconds(whole_number(
+      env, "HEXPOST_LOGIN_BACKOFF_MAX_S", static_cast<int>(p.backoff_max.count()), 86400));
+  p.trusted_for =
+      std::chrono::hours(24 * whole_number(env, "HEXPOST_LOGIN_TRUST_DAYS",
+                                           static_cast<int>(p.trusted_for.count() / 24), 3650));
 }
 
 // Database failures that mean "not available right now": 503 with Retry-After, not 500.
@@ -101,6 +145,7 @@ GameServiceOptions game_service_options(
       positive_number(env, "HEXPOST_BOT_RATE_BURST", options.rate_limit.capacity, 1e7);
   options.challenge_expiry_s = static_cast<int>(
       positive_number(env, "HEXPOST_CHALLENGE_EXPIRY_S", 7 * 24 * 3600, 365 * 24 * 3600));
+  read_login_options(env, options);
   options.clocks = sweeper::clock_options(env);
   options.ratings = tourney::rating_policy(env);
   options.competition_interval_ms =
@@ -121,8 +166,9 @@ GameService::GameService(storage::ConnectionPool& pool_ref, domain::Catalog cata
       clock(clock_ref),
       catalog(std::move(catalog_value)),
       options(options_value),
-      hasher(options_value.password_hash_concurrency, options_value.argon2),
+      hasher(options_value.hash_queue, options_value.argon2),
       accounts(pool_ref),
+      login_limits(pool_ref),
       challenges(pool_ref),
       games(pool_ref),
       clocks(pool_ref),
@@ -137,6 +183,7 @@ GameService::GameService(storage::ConnectionPool& pool_ref, domain::Catalog cata
 
 void add_game_service_routes(Server& server, GameService& service) {
   server.add_exception_mapper(database_failure);
+  server.add_exception_mapper(hasher_busy);
   add_account_routes(server, service);
   add_challenge_routes(server, service);
   add_game_routes(server, service);

@@ -18,12 +18,14 @@
 #include "services/api/server.h"
 #include "services/domain/credentials.h"
 #include "services/domain/game_logic.h"
+#include "services/domain/login_policy.h"
 #include "services/play/play_service.h"
 #include "services/storage/accounts_repository.h"
 #include "services/storage/challenges_repository.h"
 #include "services/storage/clocks_repository.h"
 #include "services/storage/event_feed.h"
 #include "services/storage/games_repository.h"
+#include "services/storage/login_limits.h"
 #include "services/storage/ratings_repository.h"
 #include "services/storage/tournaments_repository.h"
 #include "services/sweeper/clock_sweeper.h"
@@ -39,8 +41,9 @@ struct GameServiceOptions {
   storage::RateLimit rate_limit;      // per token of a human account
   storage::RateLimit bot_rate_limit;  // per token of a bot account
   int challenge_expiry_s = 7 * 24 * 3600;
-  int password_hash_concurrency = 2;
+  domain::HashQueue hash_queue;  // password hashing: slots, queue, wait (then 503 login_busy)
   domain::Argon2Params argon2;
+  domain::LoginPolicy logins;    // login buckets and failure backoff (login_guard.h)
   std::string site = "hexpost";  // the record's Site tag
   sweeper::ClockOptions clocks;  // vacation allowance, reminders, dead games, sweeps
   // Rating systems, the competition worker's period, and who may organise
@@ -51,7 +54,8 @@ struct GameServiceOptions {
 };
 
 // Reads HEXPOST_RATE_PER_S, HEXPOST_RATE_BURST and HEXPOST_CHALLENGE_EXPIRY_S (optional), the
-// clock variables of sweeper::clock_options, the rating variables of tourney::rating_policy,
+// login variables (HEXPOST_HASH_*, HEXPOST_LOGIN_*: README's table), the clock variables of
+// sweeper::clock_options, the rating variables of tourney::rating_policy,
 // HEXPOST_COMPETITION_S and HEXPOST_ORGANISERS (comma-separated usernames).
 // Throws std::invalid_argument naming the variable on a bad value.
 GameServiceOptions game_service_options(const std::map<std::string, std::string, std::less<>>& env);
@@ -69,6 +73,7 @@ class GameService {
   GameServiceOptions options;
   domain::PasswordHasher hasher;
   storage::AccountsRepository accounts;
+  storage::LoginLimits login_limits;
   storage::ChallengesRepository challenges;
   storage::GamesRepository games;
   storage::ClocksRepository clocks;

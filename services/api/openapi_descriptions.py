@@ -12,10 +12,13 @@ DESCRIPTIONS = {
     # accounts
     "createAccount": "Creates a player (or, with `bot: true`, a bot) account and answers its first token with every scope "
                      "of the account; the token is shown only here. No token needed. 409 username_taken; 400 invalid_username "
-                     "(with `pattern`), invalid_email or weak_password, naming the `field`.",
+                     "(with `pattern`), invalid_email or weak_password, naming the `field`; 429 rate_limited when the client address or "
+                     "the username has used up its login attempts; 503 login_busy when too many passwords are being hashed.",
     "createToken": "Exchanges username and password for a new token, optionally named and limited to some of the account's "
                    "scopes; the secret is shown only in this answer. No token needed. 401 bad_credentials; 400 invalid_scope "
-                   "for a scope the account does not hold.",
+                   "for a scope the account does not hold; 429 rate_limited (per client address or username) or login_backoff (after "
+                   "repeated failures for this username from this address, waits doubling from 1 s); 503 login_busy when too many "
+                   "passwords are being hashed. Every 429 and 503 carries Retry-After.",
     "listTokens": "Lists the caller's live tokens: name, prefix, scopes, creation time, and which one made this request. "
                   "Secrets are never shown again. Any token of the account.",
     "revokeToken": "Revokes one of the caller's tokens at once (it may be the one making the request). Any token of the "

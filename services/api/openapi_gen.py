@@ -37,10 +37,10 @@ paths["/readyz"] = {"get": op("getReady", "Database reachable and migrations cur
 paths["/v1/openapi.json"] = {"get": op("getOpenApi", "This document", {"200": jbody({"type": "object", "additionalProperties": True, "description": "OpenAPI 3.1"}), "404": ref("NotFound")}, ["meta"], secure=False)}
 paths["/v1/accounts"] = {"post": op("createAccount", "Create an account; answers its first token (all scopes), shown once",
     merge({"201": jbody({"type": "object", "required": ["username", "token"], "properties": {"username": {"type": "string"}, "token": {"type": "string", "pattern": "^hxp_[0-9A-Za-z]{43}$"}}}, "Created"),
-           "409": ref("Conflict"), "503": ref("Unavailable")}, body_errors),
+           "409": ref("Conflict"), "429": ref("LoginThrottled"), "503": ref("LoginUnavailable")}, body_errors),
     ["accounts"], reqbody(sref("NewAccount")), secure=False)}
 paths["/v1/tokens"] = {
-  "post": op("createToken", "Create a token with username and password", merge({"201": jbody(sref("NewToken"), "Created"), "401": ref("Unauthorized"), "503": ref("Unavailable")}, body_errors),
+  "post": op("createToken", "Create a token with username and password", merge({"201": jbody(sref("NewToken"), "Created"), "401": ref("Unauthorized"), "429": ref("LoginThrottled"), "503": ref("LoginUnavailable")}, body_errors),
              ["accounts"], reqbody({"type": "object", "required": ["username", "password"], "properties": {"username": {"type": "string"}, "password": {"type": "string"}, "name": {"type": "string", "maxLength": 100}, "scopes": {"type": "array", "items": sref("Scope")}}}), secure=False),
   "get": op("listTokens", "The caller's live tokens (never the secrets)", merge({"200": jbody({"type": "object", "properties": {"tokens": {"type": "array", "items": sref("TokenInfo")}}}, "OK", ratelimit_headers)}, auth_errors), ["accounts"])}
 paths["/v1/tokens/{id}"] = {"delete": op("revokeToken", "Revoke one of the caller's tokens", merge({"204": {"description": "Revoked"}, "404": ref("NotFound")}, auth_errors), ["accounts"], params=[idp])}
@@ -99,6 +99,11 @@ responses = {
   "Unprocessable": problem_resp("The rules refused (bad_notation, illegal_move, bad_options), unknown_game, unknown_user, idempotency_key_reused"),
   "TooManyRequests": problem_resp("rate_limited: the token's bucket is empty", {"Retry-After": {"schema": {"type": "integer"}}, "RateLimit": {"$ref": "#/components/headers/RateLimit"}, "RateLimit-Policy": {"$ref": "#/components/headers/RateLimitPolicy"}}),
   "Unavailable": problem_resp("database_unavailable (retry after Retry-After seconds)", {"Retry-After": {"schema": {"type": "integer"}}}),
+  "LoginThrottled": problem_resp("rate_limited: the bucket of the client address (limit logins-per-address) or of the username (logins-per-username) is empty; "
+                                 "login_backoff: this username failed too often from this address (limit failed-logins, `failures`); retry after Retry-After seconds",
+                                 {"Retry-After": {"schema": {"type": "integer"}}}),
+  "LoginUnavailable": problem_resp("login_busy: the password hashing queue is full or its wait ran out (Retry-After: 1); database_unavailable",
+                                   {"Retry-After": {"schema": {"type": "integer"}}}),
 }
 nullable = lambda t: {"type": [t, "null"]}
 schemas = {
@@ -110,8 +115,10 @@ schemas = {
       "rule_code": {"type": "string", "description": "The rules' refusal code (422)"}, "required_scopes": {"type": "array", "items": sref("Scope"), "description": "insufficient_scope: any one of these is needed"},
       "challenge_status": {"type": "string", "description": "challenge_closed on accept: what became of the challenge"},
       "vacation": sref("Vacation"), "retry_after": {"type": "integer", "description": "Seconds, as in Retry-After (429, too_many_streams)"},
-      "limit": {"type": "string", "description": "Which limit was hit (requests-per-token, bot-requests-per-token, open-streams)"},
-      "burst": {"type": "number"}, "per_second": {"type": "number", "description": "burst and per_second: the token bucket (429)"}, "resets_at": {"type": "string", "format": "date-time"},
+      "limit": {"type": "string", "description": "Which limit was hit (requests-per-token, bot-requests-per-token, open-streams, logins-per-address, logins-per-username, failed-logins)"},
+      "burst": {"type": "number"}, "per_second": {"type": "number", "description": "burst and per_second: the token bucket (429)"},
+      "per_minute": {"type": "number", "description": "The refill of a login bucket (429 logins-per-address, logins-per-username)"},
+      "failures": {"type": "integer", "description": "login_backoff: failed logins in a row for this username from this address"}, "resets_at": {"type": "string", "format": "date-time"},
       "max_streams": {"type": "integer", "description": "too_many_streams: the server's stream slots"}}},
   "Scope": {"type": "string", "enum": ["play", "bot", "organise", "admin"]},
   "NewAccount": {"type": "object", "required": ["username", "email", "password"], "properties": {

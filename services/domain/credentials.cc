@@ -8,16 +8,43 @@
 
 namespace domain {
 
+// Holds one hashing slot for its lifetime.
+class PasswordHasher::Slot {
+ public:
+  explicit Slot(PasswordHasher& hasher) : hasher_(hasher) { hasher_.acquire(); }
+  ~Slot() { hasher_.release(); }
+  Slot(const Slot&) = delete;
+  Slot& operator=(const Slot&) = delete;
+
+ private:
+  PasswordHasher& hasher_;
+};
+
 void PasswordHasher::acquire() {
   std::unique_lock lock(mutex_);
-  cv_.wait(lock, [&] { return slots_ > 0; });
-  --slots_;
+  if (free_slots_ > 0 && waiting_ == 0) {
+    --free_slots_;
+    return;
+  }
+  if (waiting_ >= queue_.max_waiting) throw HasherBusy("the password hashing queue is full");
+  ++waiting_;
+  const bool got = cv_.wait_for(lock, queue_.max_wait, [&] { return free_slots_ > 0; });
+  --waiting_;
+  if (!got) throw HasherBusy("no password hashing slot became free in time");
+  --free_slots_;
+}
+
+void PasswordHasher::check_room() {
+  std::lock_guard lock(mutex_);
+  if (free_slots_ == 0 && waiting_ >= queue_.max_waiting) {
+    throw HasherBusy("the password hashing queue is full");
+  }
 }
 
 void PasswordHasher::release() {
   {
     std::lock_guard lock(mutex_);
-    ++slots_;
+    ++free_slots_;
   }
   cv_.notify_one();
 }
@@ -29,11 +56,13 @@ std::string PasswordHasher::hash(std::string_view password) {
       argon2_encodedlen(params_.iterations, params_.memory_kib, params_.parallelism, salt.size(),
                         kHashLength, Argon2_id);
   std::string encoded(length, '\0');
-  acquire();
-  const int rc = argon2id_hash_encoded(params_.iterations, params_.memory_kib, params_.parallelism,
-                                       password.data(), password.size(), salt.data(), salt.size(),
-                                       kHashLength, encoded.data(), encoded.size());
-  release();
+  int rc = ARGON2_OK;
+  {
+    const Slot slot(*this);
+    rc = argon2id_hash_encoded(params_.iterations, params_.memory_kib, params_.parallelism,
+                               password.data(), password.size(), salt.data(), salt.size(),
+                               kHashLength, encoded.data(), encoded.size());
+  }
   if (rc != ARGON2_OK) throw std::runtime_error(argon2_error_message(rc));
   encoded.resize(encoded.find('\0'));
   return encoded;
@@ -41,10 +70,8 @@ std::string PasswordHasher::hash(std::string_view password) {
 
 bool PasswordHasher::verify(std::string_view password, const std::string& encoded) {
   if (encoded.rfind("$argon2id$", 0) != 0) return false;
-  acquire();
-  const int rc = argon2id_verify(encoded.c_str(), password.data(), password.size());
-  release();
-  return rc == ARGON2_OK;
+  const Slot slot(*this);
+  return argon2id_verify(encoded.c_str(), password.data(), password.size()) == ARGON2_OK;
 }
 
 std::string new_token() {

@@ -14,6 +14,26 @@ constexpr std::size_t kMaxLeases = 100'000;
 
 }  // namespace
 
+std::string bucket_take_sql(std::string_view table, std::string_view key_column,
+                            std::string_view now) {
+  // The bucket refills continuously up to $2 at $4 per second; one write takes up to $3 whole
+  // tokens. SET expressions read the row as locked (the latest committed version), so
+  // concurrent writers from any instance serialise on it. `now` is one instant per statement;
+  // greatest() keeps updated_at from going back when writers overtake.
+  const std::string t(table);
+  const std::string key(key_column);
+  const std::string at(now);
+  const std::string available =
+      "least($2, rb.tokens + greatest(0, extract(epoch FROM " + at + " - rb.updated_at)) * $4)";
+  return "INSERT INTO " + t + " AS rb (" + key +
+         ", tokens, allowed, taken, updated_at) "
+         "VALUES ($1, $2 - least($3, floor($2)), floor($2) >= 1, least($3, floor($2)), " +
+         at + ") ON CONFLICT (" + key + ") DO UPDATE SET taken = least($3, floor(" + available +
+         ")), tokens = " + available + " - least($3, floor(" + available + ")), allowed = floor(" +
+         available + ") >= 1, updated_at = greatest(rb.updated_at, " + at +
+         ") RETURNING taken, tokens";
+}
+
 int RateBuckets::lease_size(const RateLimit& limit) {
   return static_cast<int>(std::clamp(std::floor(limit.capacity / 16), 1.0, 64.0));
 }
@@ -44,28 +64,8 @@ BucketDecision RateBuckets::take(Id token_id, const RateLimit& limit) {
 }
 
 RateBuckets::Taken RateBuckets::take_from_row(Id token_id, const RateLimit& limit, int wanted) {
-  // The bucket refills continuously up to $2 at $4 per second; one write takes up to $3 whole
-  // tokens. SET expressions read the row as locked (the latest committed version), so
-  // concurrent writers from any instance serialise on it. statement_timestamp() is one instant
-  // per statement; greatest() keeps updated_at from going back when writers overtake.
-  static const std::string kAvailable =
-      "least($2, rb.tokens + greatest(0, extract(epoch FROM statement_timestamp() - "
-      "rb.updated_at)) * $4)";
   static const std::string kSql =
-      "INSERT INTO rate_buckets AS rb (token_id, tokens, allowed, taken, updated_at) "
-      "VALUES ($1, $2 - least($3, floor($2)), floor($2) >= 1, least($3, floor($2)), "
-      "statement_timestamp()) ON CONFLICT (token_id) DO UPDATE SET "
-      "taken = least($3, floor(" +
-      kAvailable +
-      ")), "
-      "tokens = " +
-      kAvailable + " - least($3, floor(" + kAvailable +
-      ")), "
-      "allowed = floor(" +
-      kAvailable +
-      ") >= 1, "
-      "updated_at = greatest(rb.updated_at, statement_timestamp()) "
-      "RETURNING taken, tokens";
+      bucket_take_sql("rate_buckets", "token_id", "statement_timestamp()");
   return pool_.run([&](pqxx::connection& c) {
     c.prepare("rate_buckets_take", kSql);
     pqxx::nontransaction tx(c);

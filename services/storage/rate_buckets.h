@@ -16,6 +16,8 @@
 #include <cstddef>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "services/storage/records.h"
@@ -28,6 +30,13 @@ struct BucketDecision {
   bool allowed = false;
   double remaining = 0;  // tokens left for this token (row + this instance's lease)
 };
+
+// The statement that takes up to $3 whole tokens from the bucket row keyed $1 in `table` (columns
+// key_column, tokens, allowed, taken, updated_at), creating it full if absent: burst $2, refill $4
+// per second, at the instant `now` (an SQL expression). Returns (taken, tokens left). Shared by
+// the per-token buckets here and the login buckets (login_limits.h).
+std::string bucket_take_sql(std::string_view table, std::string_view key_column,
+                            std::string_view now);
 
 class RateBuckets {
  public:

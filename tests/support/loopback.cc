@@ -1,5 +1,6 @@
 #include "loopback.h"
 
+#include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -37,6 +38,19 @@ int connect_loopback(int port) {
   const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   const sockaddr_in addr = loopback_address(port);
   if (fd >= 0 && connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0) {
+    return fd;
+  }
+  if (fd >= 0) close(fd);
+  return -1;
+}
+
+int connect_loopback_from(int port, const char* source) {
+  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in from = loopback_address(0);
+  const sockaddr_in addr = loopback_address(port);
+  if (fd >= 0 && inet_pton(AF_INET, source, &from.sin_addr) == 1 &&
+      bind(fd, reinterpret_cast<const sockaddr*>(&from), sizeof from) == 0 &&
+      connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0) {
     return fd;
   }
   if (fd >= 0) close(fd);

@@ -36,6 +36,8 @@ struct ServerProcess {
       setenv("HEXPOST_MIGRATIONS_DIR", HEXPOST_TEST_MIGRATIONS_DIR, 1);
       setenv("HEXPOST_RATE_PER_S", rate_per_s.c_str(), 1);
       setenv("HEXPOST_RATE_BURST", burst.c_str(), 1);
+      setenv("HEXPOST_LOGIN_ADDRESS_BURST", "1000000", 1);  // every account is made from 127.0.0.1
+      setenv("HEXPOST_LOGIN_USERNAME_BURST", "1000000", 1);
       setenv("HEXPOST_COMPETITION_S", "1", 1);  // rate finished games within a second
       execl(HEXPOSTD_PATH, HEXPOSTD_PATH, "serve", static_cast<char*>(nullptr));
       _exit(127);

@@ -100,6 +100,7 @@ TEST(ReferenceBot, TwoBotsPlayEveryGameToTheEndSurvivingAKillNine) {
                   {"HEXPOST_LOG_LEVEL", "warn"},
                   {"HEXPOST_RATE_PER_S", "100000"},
                   {"HEXPOST_RATE_BURST", "100000"},
+                  {"HEXPOST_LOGIN_ADDRESS_BURST", "100000"},
                   {"HEXPOST_STREAM_HEARTBEAT_MS", "1000"},
                   {"HEXPOST_STREAM_POLL_MS", "200"}},
                  s.dir + "/hexpostd.out");

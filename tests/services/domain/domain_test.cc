@@ -7,6 +7,7 @@
 #include "lib/fairness/fairness.h"
 #include "services/domain/credentials.h"
 #include "services/domain/game_logic.h"
+#include "services/domain/login_policy.h"
 #include "tests/services/game/counting_game.h"
 
 namespace {
@@ -31,6 +32,22 @@ TEST(Credentials, Argon2idHashesVerifyAndCarryOwaspParameters) {
   EXPECT_FALSE(hasher.verify("correct horse battery stapler", hash));
   EXPECT_FALSE(hasher.verify("x", "not a hash"));
   EXPECT_NE(hasher.hash("same"), hasher.hash("same"));  // salted
+}
+
+TEST(Credentials, LoginBackoffDoublesAfterTheFreeFailuresUpToTheCap) {
+  domain::LoginPolicy policy;
+  policy.free_failures = 5;
+  policy.backoff_base = std::chrono::milliseconds(1000);
+  policy.backoff_max = std::chrono::seconds(900);
+  const auto ms = [&](int failures) { return domain::login_backoff(policy, failures).count(); };
+  EXPECT_EQ(ms(0), 0);
+  EXPECT_EQ(ms(4), 0);
+  EXPECT_EQ(ms(5), 1000);
+  EXPECT_EQ(ms(6), 2000);
+  EXPECT_EQ(ms(9), 16000);
+  EXPECT_EQ(ms(14), 512000);
+  EXPECT_EQ(ms(15), 900000);
+  EXPECT_EQ(ms(1'000'000), 900000);
 }
 
 TEST(Credentials, UsernamePattern) {

@@ -29,6 +29,8 @@ void ServerProcess::start() {
     setenv("HEXPOST_LOG_LEVEL", "error", 1);
     setenv("HEXPOST_RATE_PER_S", "1000000", 1);
     setenv("HEXPOST_RATE_BURST", "1000000", 1);
+    setenv("HEXPOST_LOGIN_ADDRESS_BURST", "1000000", 1);
+    setenv("HEXPOST_HASH_QUEUE", "4096", 1);
     setenv("HEXPOST_DB_WAIT_MS", "2000", 1);
     setenv("HEXPOST_THREADS", "64", 1);
     for (const auto& [name, value] : extra_) setenv(name.c_str(), value.c_str(), 1);

@@ -11,6 +11,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "services/api/health_routes.h"
 #include "services/storage/migrations.h"
 #include "tests/services/game/counting_game.h"
 
@@ -104,6 +105,13 @@ api::GameServiceOptions test_options() {
   // A challenge without a clock stays unclocked here, so that time-travelling tests decide
   // their clocks themselves; tests of the default clock set it.
   options.clocks.default_days_per_move = 0;
+  // Tests make many accounts and tokens from 127.0.0.1, often at once: the login limits stay out
+  // of their way unless a test sets them (login_test.cc).
+  options.logins.per_address = {1e6, 1e6};
+  options.logins.per_username = {1e6, 1e6};
+  options.logins.free_failures = 1'000'000;
+  options.hash_queue.max_waiting = 100'000;
+  options.hash_queue.max_wait = std::chrono::seconds(60);
   return options;
 }
 
@@ -118,6 +126,7 @@ TestServer::TestServer(const std::string& url, api::GameServiceOptions options, 
   server_options.threads = threads;
   server_options.keep_alive_max = 100000;
   server_ = std::make_unique<api::Server>(server_options);
+  api::add_health_routes(*server_, [] { return api::Readiness{true, "", ""}; });
   api::add_game_service_routes(*server_, *service_);
   port_ = server_->bind("127.0.0.1", 0);
   thread_ = std::thread([this] { server_->run(); });

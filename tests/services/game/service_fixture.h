@@ -1,7 +1,8 @@
 #pragma once
 // Fixtures for the game service tests: a private database per test process (created from
 // TEST_DATABASE_URL, migrated, dropped at exit), an in-process server on 127.0.0.1 port 0 with
-// the test-only counting game in its catalogue, and a small HTTP client.
+// the test-only counting game in its catalogue (and /healthz, always 200), and a small HTTP
+// client.
 
 #include <httplib.h>
 

@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "services/api/game_service.h"
+#include "services/api/health_routes.h"
 #include "services/api/server.h"
 #include "services/api/stream_routes.h"
 #include "services/config.h"
@@ -37,6 +38,7 @@ int main() {
     api::Server server(options);
     api::GameService service(pool, svctest::test_catalog(),
                              api::game_service_options(config::environment_map(environ)));
+    api::add_health_routes(server, [] { return api::Readiness{true, "", ""}; });
     api::add_game_service_routes(server, service);
     const api::StreamOptions stream_options = api::stream_options(config::environment_map(environ));
     events::EventHub hub(cfg.database_url, {stream_options.poll});

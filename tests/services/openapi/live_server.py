@@ -48,7 +48,9 @@ class LiveServer:
         self.psql(self.base_url, f"CREATE DATABASE {self.db}")
         self.env = dict(os.environ, HEXPOST_DATABASE_URL=self.url, HEXPOST_LISTEN="127.0.0.1:0",
                         HEXPOST_HEARTBEAT_S="1", HEXPOST_LOG_LEVEL="info",
-                        HEXPOST_COMPETITION_S="1")  # ratings within a second of a game's end
+                        HEXPOST_COMPETITION_S="1",  # ratings within a second of a game's end
+                        # every account of the run is made from 127.0.0.1
+                        HEXPOST_LOGIN_ADDRESS_BURST="100000", HEXPOST_LOGIN_USERNAME_BURST="100000")
         self.proc = subprocess.Popen([hexpostd, "serve"], env=self.env,
                                      stdout=self.log, stderr=self.log)
         self.port = self._wait_for_port()
