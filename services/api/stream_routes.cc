@@ -56,14 +56,12 @@ GameError too_many_streams(StreamService& s) {
 GameError too_many_streams_for_token(StreamService& s) {
   const int retry = s.options.retry_after_s;
   const std::size_t max = s.registry.max_per_owner();
-  return GameError(429, "too_many_streams_for_token",
-                   "A token may hold at most " + std::to_string(max) +
-                       " open streams and long polls at once; retry after " +
-                       std::to_string(retry) + " s.",
-                   {{"retry_after", retry},
-                    {"limit", "streams-per-token"},
-                    {"max_streams_per_token", max}},
-                   {{"Retry-After", std::to_string(retry)}});
+  return GameError(
+      429, "too_many_streams_for_token",
+      "A token may hold at most " + std::to_string(max) +
+          " open streams and long polls at once; retry after " + std::to_string(retry) + " s.",
+      {{"retry_after", retry}, {"limit", "streams-per-token"}, {"max_streams_per_token", max}},
+      {{"Retry-After", std::to_string(retry)}});
 }
 
 void require_hub(StreamService& s) {

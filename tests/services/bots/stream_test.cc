@@ -369,6 +369,47 @@ TEST(BotCapacity, VanishedClientFreesItsSlotWithinOneHeartbeat) {
   EXPECT_TRUE(next.wait_for(has_line("snapshot_done")));
 }
 
+TEST(BotCapacity, OneTokenHoldsAtMostFourStreamsAndOtherTokensStillGetTheirs) {
+  SVC_REQUIRE_DB();
+  StreamServer server(test_stream_options(64));
+  Client client(server.port());
+  const Account ann = svctest::make_account(client, "hogann");
+  const Account bob = svctest::make_account(client, "hogbob");
+  const std::string game = svctest::start_game(client, {ann, bob});
+  const std::string path = "/v1/games/" + game + "/stream";
+  std::vector<std::unique_ptr<StreamReader>> held;
+  for (int i = 0; i < 4; ++i) {
+    held.push_back(std::make_unique<StreamReader>(server.port(), path, ann.token));
+    ASSERT_TRUE(held.back()->wait_for([](const auto& l) { return !l.empty(); })) << i;
+  }
+  // The other 46 of 50: refused at once, each naming the limit.
+  for (int i = 4; i < 50; ++i) {
+    const Reply refused = client.get(path, ann.token);
+    ASSERT_EQ(refused.status, 429) << i;
+    EXPECT_EQ(refused.body["code"], "too_many_streams_for_token");
+    EXPECT_EQ(refused.body["limit"], "streams-per-token");
+    EXPECT_EQ(refused.body["max_streams_per_token"], 4);
+    EXPECT_EQ(refused.header("Retry-After"), "3");
+  }
+  const Reply turns = client.get("/v1/me/turns", ann.token);
+  const Reply poll =
+      client.get("/v1/me/turns?wait=1", ann.token, {{"If-None-Match", turns.header("ETag")}});
+  EXPECT_EQ(poll.status, 429) << "a long poll that waits takes a slot too";
+  StreamReader other(server.port(), "/v1/stream/events", bob.token);
+  EXPECT_TRUE(other.wait_for(has_line("snapshot_done")));
+  EXPECT_EQ(server.streams().registry.open_count(), 5u);
+  // A closed stream gives its slot back.
+  held.pop_back();
+  bool freed = false;
+  for (int i = 0; i < 100 && !freed; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    freed = server.streams().registry.open_count() == 4;
+  }
+  ASSERT_TRUE(freed);
+  StreamReader again(server.port(), path, ann.token);
+  EXPECT_TRUE(again.wait_for([](const auto& l) { return !l.empty(); }));
+}
+
 TEST(BotGameStream, FirstTheStateThenEveryChangeEndingAfterGameOver) {
   SVC_REQUIRE_DB();
   StreamServer server;
