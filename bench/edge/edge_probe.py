@@ -36,6 +36,17 @@ def healthz_latencies(port, count, pause=0.05):
     return out
 
 
+def latencies_during(port, attack, threads, probes):
+    """Runs `threads` copies of attack() and probes /v1/catalog while they run."""
+    workers = [threading.Thread(target=attack) for _ in range(threads)]
+    for w in workers:
+        w.start()
+    latencies = healthz_latencies(port, probes)
+    for w in workers:
+        w.join()
+    return latencies
+
+
 def summary(name, samples):
     finite = sorted(s for s in samples if s != float("inf"))
     failed = len(samples) - len(finite)
@@ -112,12 +123,7 @@ def flood(port, pid):
             pass
         s.close()
 
-    threads = [threading.Thread(target=one) for _ in range(6)]
-    for t in threads:
-        t.start()
-    latencies = healthz_latencies(port, 20)
-    for t in threads:
-        t.join()
+    latencies = latencies_during(port, one, 6, 20)
     print(f"flood: resident {before} MiB before, {resident_mib(pid)} MiB after 6 x 150 MB")
     print(summary("flood: GET /v1/catalog during the attack", latencies))
 
@@ -140,12 +146,7 @@ def logins(port, pid):
         with lock:
             statuses[status] = statuses.get(status, 0) + 1
 
-    threads = [threading.Thread(target=one) for _ in range(600)]
-    for t in threads:
-        t.start()
-    latencies = healthz_latencies(port, 50)
-    for t in threads:
-        t.join()
+    latencies = latencies_during(port, one, 600, 50)
     print(f"logins: 600 wrong-password logins answered {dict(sorted(statuses.items()))}")
     print(summary("logins: GET /v1/catalog during the attack", latencies))
 
