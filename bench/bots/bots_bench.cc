@@ -245,7 +245,9 @@ void run_bots(const std::string& url, const std::vector<Bot>& bots, const RunSet
                            {"HEXPOST_RATE_PER_S", "100000"},
                            {"HEXPOST_RATE_BURST", "100000"},
                            {"HEXPOST_LOGIN_ADDRESS_BURST", "100000"},
-                           {"HEXPOST_HASH_QUEUE", "4096"}},
+                           {"HEXPOST_HASH_QUEUE", "4096"},
+                           // Every bot connects from 127.0.0.1, as no real crowd of bots would.
+                           {"HEXPOST_MAX_CONNECTIONS_PER_ADDRESS", "100000"}},
                           "/dev/stderr");
   httplib::Client probe("127.0.0.1", port);
   for (int i = 0; i < 200 && !probe.Get("/healthz"); ++i) {
