@@ -197,16 +197,8 @@ api::Readiness to_api(const storage::Readiness& r) {
 
 // Ordinary workers plus one per stream slot: streams never take an ordinary worker.
 api::ServerOptions server_options(const config::Config& cfg, const api::StreamOptions& streams) {
-  api::ServerOptions options;
-  options.threads = static_cast<std::size_t>(cfg.threads) + streams.max_streams;
-  options.keep_alive_max = static_cast<std::size_t>(cfg.keep_alive_max);
-  options.keep_alive_timeout = cfg.keep_alive_timeout;
-  options.max_body_bytes = cfg.max_body_bytes;
-  options.request_deadline = cfg.request_deadline;
-  options.max_header_fields = static_cast<std::size_t>(cfg.max_header_fields);
-  options.max_header_bytes = static_cast<std::size_t>(cfg.max_header_bytes);
-  options.max_connections_per_address = static_cast<std::size_t>(cfg.max_connections_per_address);
-  options.max_waiting = static_cast<std::size_t>(cfg.max_waiting);
+  api::ServerOptions options = api::server_options(cfg);
+  options.threads += streams.max_streams;
   return options;
 }
 

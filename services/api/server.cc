@@ -327,6 +327,20 @@ void Server::Impl::log(const Request& req, const Response& res) {
                req.path.empty() ? "-" : req.path, res.status, ms, req.remote_addr);
 }
 
+ServerOptions server_options(const config::Config& cfg) {
+  ServerOptions options;
+  options.threads = static_cast<std::size_t>(cfg.threads);
+  options.keep_alive_max = static_cast<std::size_t>(cfg.keep_alive_max);
+  options.keep_alive_timeout = cfg.keep_alive_timeout;
+  options.max_body_bytes = cfg.max_body_bytes;
+  options.request_deadline = cfg.request_deadline;
+  options.max_header_fields = static_cast<std::size_t>(cfg.max_header_fields);
+  options.max_header_bytes = static_cast<std::size_t>(cfg.max_header_bytes);
+  options.max_connections_per_address = static_cast<std::size_t>(cfg.max_connections_per_address);
+  options.max_waiting = static_cast<std::size_t>(cfg.max_waiting);
+  return options;
+}
+
 Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(options)) {}
 
 Server::~Server() {

@@ -39,6 +39,7 @@
 #include <string>
 
 #include "services/api/problem.h"
+#include "services/config.h"
 
 namespace api {
 
@@ -62,6 +63,10 @@ struct ServerOptions {
   std::size_t max_connections_per_address = 64;  // open connections per client address: 429
   int listen_backlog = 1024;
 };
+
+// The options of the HTTP_* side of hexpostd's configuration (threads, keep-alive, body, request
+// deadline, header, per-address and waiting limits).
+ServerOptions server_options(const config::Config& cfg);
 
 class Server {
  public:

@@ -30,12 +30,7 @@ int main() {
     storage::apply_migrations(cfg.database_url, migrations);
     storage::ConnectionPool pool(cfg.database_url, static_cast<std::size_t>(cfg.db_pool),
                                  cfg.db_wait);
-    api::ServerOptions options;
-    options.threads = static_cast<std::size_t>(cfg.threads);
-    options.keep_alive_max = static_cast<std::size_t>(cfg.keep_alive_max);
-    options.keep_alive_timeout = cfg.keep_alive_timeout;
-    options.max_body_bytes = cfg.max_body_bytes;
-    api::Server server(options);
+    api::Server server(api::server_options(cfg));
     api::GameService service(pool, svctest::test_catalog(),
                              api::game_service_options(config::environment_map(environ)));
     api::add_health_routes(server, [] { return api::Readiness{true, "", ""}; });
