@@ -95,6 +95,12 @@ cmake_build() {
   cmake --build "$dir" -j "$(build_jobs)" "${target_args[@]}"
 }
 
+# The libFuzzer build (fuzz/, docs/fuzzing.md): clang++, only the fuzz targets and the sources
+# they drive. ops/fuzz and ops/test configure build/fuzz with these arguments.
+# shellcheck disable=SC2034
+HEXPOST_FUZZ_CMAKE_ARGS=(-DCMAKE_CXX_COMPILER=clang++ -DHEXPOST_FUZZ=ON
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1")
+
 # has_target BUILD_DIR NAME : the configured tree defines target NAME.
 # grep reads to the end (no -q) so the producer never dies of SIGPIPE under pipefail.
 has_target() { cmake --build "$1" --target help 2>/dev/null | grep -E "^$2: " >/dev/null; }

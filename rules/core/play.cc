@@ -98,8 +98,10 @@ std::optional<RuleError> check_config(const GameInfo& info, const GameConfig& co
   resolved.clear();
   for (const OptionSpec& spec : info.options) resolved[spec.name] = spec.default_value;
   for (const auto& [key, value] : config.options) {
+    // Named, not captured: clang 14 (the fuzz build) cannot capture structured bindings.
+    const std::string& name = key;
     auto spec = std::find_if(info.options.begin(), info.options.end(),
-                             [&](const OptionSpec& s) { return s.name == key; });
+                             [&](const OptionSpec& s) { return s.name == name; });
     if (spec == info.options.end()) {
       return RuleError{ErrorCode::kBadOptions, info.name + " has no option '" + key + "'"};
     }

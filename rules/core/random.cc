@@ -38,12 +38,12 @@ std::uint32_t SeededRandom::next(std::string_view, std::uint32_t bound) {
 std::uint32_t ReplayRandom::next(std::string_view purpose, std::uint32_t bound) {
   if (position_ >= recorded_.size()) {
     mismatch_ = true;
-    return 0;
+    return unmatched_++ % bound;
   }
   const Draw& d = recorded_[position_++];
   if (d.purpose != purpose || d.bound != bound || d.value >= bound) {
     mismatch_ = true;
-    return 0;
+    return unmatched_++ % bound;
   }
   return d.value;
 }

@@ -51,8 +51,10 @@ class SeededRandom final : public RandomSource {
 };
 
 // Answers with previously recorded draws, in order. A draw whose purpose or bound differs from
-// the record, or one past its end, is a mismatch: it answers 0 and mismatch() turns true, so a
-// replay can report "the record does not match the game" instead of silently diverging.
+// the record, or one past its end, is a mismatch: mismatch() turns true, so a replay can report
+// "the record does not match the game" instead of silently diverging. Mismatched draws answer
+// 0, 1, 2, ... (modulo the bound), never one value for ever: rules that draw until two values
+// differ (war dice) still end when a record is short or tampered with.
 class ReplayRandom final : public RandomSource {
  public:
   explicit ReplayRandom(std::vector<Draw> recorded) : recorded_(std::move(recorded)) {}
@@ -66,21 +68,22 @@ class ReplayRandom final : public RandomSource {
   std::vector<Draw> recorded_;
   std::size_t position_ = 0;
   bool mismatch_ = false;
+  std::uint32_t unmatched_ = 0;  // mismatched draws answered so far
 };
 
-// For games and moves that must not draw: any draw is a mismatch, as in ReplayRandom({}).
+// For games and moves that must not draw: any draw is a mismatch, answered as in
+// ReplayRandom({}).
 class NoRandom final : public RandomSource {
  public:
-  bool used() const { return used_; }
+  bool used() const { return unmatched_ > 0; }
 
  protected:
-  std::uint32_t next(std::string_view, std::uint32_t) override {
-    used_ = true;
-    return 0;
+  std::uint32_t next(std::string_view, std::uint32_t bound) override {
+    return unmatched_++ % bound;
   }
 
  private:
-  bool used_ = false;
+  std::uint32_t unmatched_ = 0;
 };
 
 // Text form of a draw list, used in records and the CLI: "purpose:value/bound" joined by spaces.

@@ -23,6 +23,17 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b));
 }
 
+// GMime decodes 8-bit header bytes (as Latin-1 when no charset is given) but passes a text
+// part's 8-bit bytes through when no charset says how to read them: invalid UTF-8 becomes
+// U+FFFD, because the command is quoted in the reply's JSON payload and stored as PostgreSQL
+// text, which both refuse invalid UTF-8.
+std::string valid_utf8(const char* text) {
+  char* valid = g_utf8_make_valid(text, -1);
+  std::string out(valid);
+  g_free(valid);
+  return out;
+}
+
 std::string header(GMimeObject* object, const char* name) {
   const char* value = g_mime_object_get_header(object, name);
   return value ? trim(value) : "";
@@ -80,7 +91,7 @@ void collect_text(GMimeObject* part, Bodies& out) {
   if ((!plain && !html) || !slot.empty()) return;
   char* text = g_mime_text_part_get_text(GMIME_TEXT_PART(part));  // decoded, as UTF-8
   if (text) {
-    slot = text;
+    slot = valid_utf8(text);
     g_free(text);
   }
 }

@@ -238,6 +238,20 @@ TEST(MailParse, HeadersAddressesAndAutoReplies) {
   }
 }
 
+// Found by the fuzz target "mail_in": 8-bit bytes that no charset declares came through as
+// invalid UTF-8, which the JSON payload of the refusal reply cannot hold (dump() threw).
+TEST(MailParse, UndeclaredEightBitBecomesValidUtf8) {
+  const auto parsed = mail::parse_mail(
+      "From: Alice <alice@example.org>\r\nTo: move+12.0.0123456789abcdef@games.test\r\n"
+      "Message-ID: <r\xff"
+      "1@example.org>\r\nMIME-Version: 1.0\r\n\r\nFe5E+ \xff\xfe\r\n");
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(mail::first_command_line(parsed->text), "Fe5E+ \xEF\xBF\xBD\xEF\xBF\xBD");
+  EXPECT_EQ(parsed->message_id,
+            "r\xC3\xBF"
+            "1@example.org");  // GMime reads undeclared 8-bit header bytes as Latin-1
+}
+
 TEST(MailCommands, Parse) {
   using Kind = MailCommand::Kind;
   EXPECT_EQ(mail::parse_command("resign").kind, Kind::kResign);

@@ -66,6 +66,37 @@ TEST(ReplayRandom, FlagsAnyMismatch) {
   EXPECT_TRUE(wrong_purpose.mismatch());
 }
 
+TEST(ReplayRandom, MismatchedDrawsKeepChanging) {
+  ReplayRandom replay({{"die", 6, 2}});
+  EXPECT_EQ(replay.draw("coin", 2), 0u);  // wrong purpose
+  EXPECT_EQ(replay.draw("die", 6), 1u);   // past the end
+  EXPECT_EQ(replay.draw("die", 6), 2u);
+  NoRandom none;
+  EXPECT_EQ(none.draw("die", 6), 0u);
+  EXPECT_EQ(none.draw("die", 6), 1u);
+  EXPECT_TRUE(none.used());
+}
+
+// Found by the fuzz target "record": a war (dice rolled until they differ) replayed against a
+// record without its draws looped for ever, so `hexpost verify` hung on such a record.
+TEST(ReplayRandom, WarAgainstMissingDrawsEnds) {
+  const GameDef* game = find_game("hexahedron-wars");
+  ASSERT_NE(game, nullptr);
+  auto state = game->load(
+      "hexahedron-wars players=2 blockers=0 ply=12 first=0 turn=0 phase=play end=- setup=- "
+      "dice=b1:A654,d1:A654,f1:A654,d2:A362,g2:A264,d3:A426,a4:A514,b4:B145,e6:B264,f6:B412,a7:"
+      "B623,b7:B623,c7:B426,g7:B623 tiles=- claims=0,0 resigned=- cont=-");
+  ASSERT_TRUE(state.ok());
+  ReplayRandom replay({});
+  for (const char* entry : {"d3:N,E", "c7:S"}) {
+    ASSERT_TRUE(play_entry(*state.value(), entry, replay).ok()) << entry;
+  }
+  auto played = play_entry(*state.value(), "a4:jE,S,W,jN,E,wN", replay);
+  ASSERT_TRUE(played.ok());
+  EXPECT_EQ(played.value(), "a4:jE,S,W,jN,E,wN {war 1-2 loss; c5 -> a1 top 1}");
+  EXPECT_TRUE(replay.mismatch());
+}
+
 TEST(SeededRandom, IsDeterministicAndInRange) {
   SeededRandom a(7), b(7);
   for (int i = 0; i < 100; ++i) {
