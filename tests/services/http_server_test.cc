@@ -336,6 +336,7 @@ long resident_mib() {
 
 std::string request_with_fields(std::size_t count, std::size_t value_bytes) {
   std::string head = "GET /healthz HTTP/1.1\r\nHost: t\r\n";
+  head.reserve(count * (value_bytes + 20));  // one allocation: ASan quarantines every old one
   for (std::size_t i = 1; i < count; ++i) {
     head += "X-Field-" + std::to_string(i) + ": " + std::string(value_bytes, 'v') + "\r\n";
   }
@@ -394,8 +395,8 @@ TEST_F(HttpServerTest, HeaderFieldsOver16KiBAre431) {
 }
 
 TEST_F(HttpServerTest, HeaderFloodDoesNotGrowTheProcess) {
-  const long before = resident_mib();
   const std::string flood = request_with_fields(400'000, 100);  // 45 MB of header fields
+  const long before = resident_mib();  // with the flood already in memory: only the server's growth
   std::vector<std::thread> senders;
   for (int i = 0; i < 4; ++i) {
     senders.emplace_back([&] {
