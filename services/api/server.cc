@@ -24,8 +24,9 @@ using Clock = std::chrono::steady_clock;
 // malformed request line, an over-long URI) have no start and log 0 ms.
 thread_local std::optional<Clock::time_point> t_request_start;
 
-// The connection the current worker serves, and whether its answer ends it. httplib serves a
-// connection start to end on one worker thread, and calls the error handler on that thread.
+// The connection the current worker serves, and whether its answer ends it. A worker serves one
+// request start to end (HttpServer::serve_one), and httplib calls the error handler on that
+// thread.
 thread_local const EdgeStream* t_stream = nullptr;
 thread_local bool t_close_after_response = false;
 
