@@ -6,7 +6,8 @@
 // Here one thread (the reactor, epoll) holds every connection that has no complete request:
 // idle keep-alive connections and requests still arriving. A worker is taken only when a
 // request's head (and its body, up to max_body_bytes) is in memory, and the connection comes
-// back to the reactor after its answer. So slow clients cost a file descriptor and a buffer,
+// back to the reactor after its answer (or after the next ones, when they follow at once: see
+// ReactorOptions::linger). So slow clients cost a file descriptor and a buffer,
 // never a worker. Limits, each answered at once without a worker, then the connection closed:
 //   - open connections per client address: max_per_address, past it 429 too_many_connections;
 //   - complete requests waiting for a worker: max_waiting, past it 503 overloaded;
@@ -41,6 +42,9 @@ struct ReactorOptions {
   std::chrono::milliseconds idle_timeout{5000};
   std::size_t keep_alive_max = 100;
   int retry_after_s = 1;  // Retry-After of the 429 and 503 answers
+  // How long a worker waits on its connection for the next request before handing it back to
+  // the reactor (below 1 s; zero: never). It holds a worker only while no request waits for one.
+  std::chrono::microseconds linger{2000};
 };
 
 // A connection between the reactor and a worker.
@@ -84,6 +88,7 @@ class ConnectionReactor {
 
   void run_reactor();
   void run_worker();
+  bool next_request_here(Connection& connection);
   void take_handbacks();
   void watch(Handback handback);
   void on_readable(socket_t sock);

@@ -322,6 +322,29 @@ TEST_F(HttpServerTest, KeepAliveServesSeveralRequestsOnOneConnection) {
   }
 }
 
+// A worker waits a moment for a keep-alive connection's next request (ReactorOptions::linger):
+// requests cut anywhere, arriving just after an answer or a little later, are all served, whether
+// the worker or the reactor reads their rest.
+TEST_F(HttpServerTest, RequestsCutAnywhereOnOneConnectionAreAllServed) {
+  const std::string one = "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n";
+  std::string requests;
+  for (int i = 0; i < 6; ++i) requests += one;
+  const std::vector<std::pair<std::size_t, milliseconds>> cuts = {
+      {one.size(), milliseconds(1)},
+      {one.size() / 2, milliseconds(1)},
+      {one.size() + 7, milliseconds(30)}};
+  for (const auto& [chunk, pause] : cuts) {
+    const auto exchange = raw_exchange(port_, requests, chunk, pause, milliseconds(2000));
+    std::size_t answered = 0;
+    for (auto at = exchange.received.find("HTTP/1.1 200"); at != std::string::npos;
+         at = exchange.received.find("HTTP/1.1 200", at + 1)) {
+      ++answered;
+    }
+    EXPECT_EQ(answered, 6u) << "chunk " << chunk << ", pause " << pause.count() << " ms";
+    EXPECT_FALSE(exchange.closed);
+  }
+}
+
 // --- Requests that never finish, and heads that never end ---------------------------------
 
 // The resident set of this process (the server runs in it), in MiB.
