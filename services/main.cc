@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+#include <systemd/sd-daemon.h>
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
@@ -278,12 +279,16 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
                mail_options.domain);
   const int port = server.bind(cfg.listen.host, cfg.listen.port);
   spdlog::info("instance {} listening on {}", cfg.instance_id, url_for(cfg.listen, port));
+  // systemd's Type=notify readiness (ops/systemd/hexpostd.service): the schema is migrated and
+  // the socket listens. Without $NOTIFY_SOCKET (not started by systemd) this does nothing.
+  sd_notifyf(0, "READY=1\nSTATUS=listening on %s", url_for(cfg.listen, port).c_str());
 
   signals.start([&server, &hub] {
     hub.stop();  // ends the open streams, so the workers can finish
     server.stop();
   });
   const bool clean = server.run();
+  sd_notify(0, "STOPPING=1");
   signals.stop();
   hub.stop();
   mail_sender.stop();

@@ -38,14 +38,17 @@ class Reply:
 
 
 class LiveServer:
-    def __init__(self, hexpostd, base_url):
+    """`existing`: serve this database URL as it is (never created or dropped here)."""
+
+    def __init__(self, hexpostd, base_url, existing=None):
         self.hexpostd = hexpostd
         self.base_url = base_url
-        self.db = f"hexpost_openapi_{os.getpid()}"
-        self.url = database_url(base_url, self.db)
+        self.db = None if existing else f"hexpost_openapi_{os.getpid()}"
+        self.url = existing or database_url(base_url, self.db)
         self.proc = None
         self.log = tempfile.NamedTemporaryFile(prefix="hexpostd-openapi-", suffix=".log")
-        self.psql(self.base_url, f"CREATE DATABASE {self.db}")
+        if self.db:
+            self.psql(self.base_url, f"CREATE DATABASE {self.db}")
         self.env = dict(os.environ, HEXPOST_DATABASE_URL=self.url, HEXPOST_LISTEN="127.0.0.1:0",
                         HEXPOST_HEARTBEAT_S="1", HEXPOST_LOG_LEVEL="info",
                         HEXPOST_COMPETITION_S="1",  # ratings within a second of a game's end
@@ -130,5 +133,6 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        self.psql(self.base_url, f"DROP DATABASE IF EXISTS {self.db} WITH (FORCE)")
+        if self.db:
+            self.psql(self.base_url, f"DROP DATABASE IF EXISTS {self.db} WITH (FORCE)")
         self.log.close()
