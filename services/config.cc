@@ -1,5 +1,6 @@
 #include "services/config.h"
 
+#include <arpa/inet.h>
 #include <libpq-fe.h>
 
 #include <algorithm>
@@ -133,6 +134,64 @@ ListenAddress parse_listen_address(std::string_view text, std::string_view varia
   return address;
 }
 
+namespace {
+
+// One address of `text` into `range`; false when it is not a numeric IPv4 or IPv6 address.
+bool parse_address(const std::string& text, AddressRange& range) {
+  range.v6 = text.find(':') != std::string::npos;
+  return ::inet_pton(range.v6 ? AF_INET6 : AF_INET, text.c_str(), range.bytes.data()) == 1;
+}
+
+}  // namespace
+
+std::vector<AddressRange> parse_address_ranges(std::string_view text, std::string_view variable) {
+  static constexpr std::string_view kRule = "must be IPv4/IPv6 addresses or CIDRs, comma-separated";
+  std::vector<AddressRange> ranges;
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const std::size_t end = std::min(text.find(',', begin), text.size());
+    std::string item(text.substr(begin, end - begin));
+    begin = end + 1;
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (item.empty()) continue;
+    const std::size_t slash = item.find('/');
+    AddressRange range;
+    if (!parse_address(item.substr(0, slash), range)) fail(variable, kRule, text);
+    const int bits = range.v6 ? 128 : 32;
+    range.prefix = bits;
+    if (slash != std::string::npos) {
+      const std::string prefix = item.substr(slash + 1);
+      if (prefix.empty() || prefix.size() > 3 ||
+          prefix.find_first_not_of("0123456789") != std::string::npos || std::stoi(prefix) > bits) {
+        fail(variable, kRule, text);
+      }
+      range.prefix = std::stoi(prefix);
+    }
+    ranges.push_back(range);
+  }
+  return ranges;
+}
+
+bool is_ip_address(std::string_view text) {
+  AddressRange range;
+  return parse_address(std::string(text), range);
+}
+
+bool in_ranges(const std::vector<AddressRange>& ranges, std::string_view address) {
+  AddressRange peer;
+  if (ranges.empty() || !parse_address(std::string(address), peer)) return false;
+  return std::any_of(ranges.begin(), ranges.end(), [&](const AddressRange& range) {
+    if (range.v6 != peer.v6) return false;
+    const int whole = range.prefix / 8, rest = range.prefix % 8;
+    if (!std::equal(range.bytes.begin(), range.bytes.begin() + whole, peer.bytes.begin())) {
+      return false;
+    }
+    const auto mask = static_cast<unsigned char>(0xFF << (8 - rest));
+    return rest == 0 || (range.bytes[whole] & mask) == (peer.bytes[whole] & mask);
+  });
+}
+
 Config load_config(const EnvMap& env) {
   Config c;
   c.database_url = validate_database_url(env);
@@ -162,6 +221,9 @@ Config load_config(const EnvMap& env) {
       env, "HEXPOST_MAX_CONNECTIONS_PER_ADDRESS", c.max_connections_per_address, 1, 100'000));
   c.max_waiting =
       static_cast<int>(integer_or(env, "HEXPOST_MAX_WAITING", c.max_waiting, 1, 1'000'000));
+  if (const std::string* proxies = lookup(env, "HEXPOST_TRUSTED_PROXIES")) {
+    c.trusted_proxies = parse_address_ranges(*proxies, "HEXPOST_TRUSTED_PROXIES");
+  }
   c.heartbeat_interval = std::chrono::seconds(
       integer_or(env, "HEXPOST_HEARTBEAT_S", c.heartbeat_interval.count(), 1, 3600));
   c.instance_id = text_or(env, "HEXPOST_INSTANCE_ID", "");

@@ -22,16 +22,19 @@
 //   HEXPOST_MAX_HEADER_BYTES     16384                    header bytes per request (431 above)
 //   HEXPOST_MAX_CONNECTIONS_PER_ADDRESS 64                open connections per client (429 above)
 //   HEXPOST_MAX_WAITING          1024                     requests queued for a worker (503 above)
-//   HEXPOST_HEARTBEAT_S          10                       service_instances heartbeat period
+//   HEXPOST_TRUSTED_PROXIES      (none)                   addresses/CIDRs whose X-Real-IP is the
+//   client HEXPOST_HEARTBEAT_S          10                       service_instances heartbeat period
 //   HEXPOST_INSTANCE_ID          <host>-<pid>             id in service_instances
 //   HEXPOST_LOG_LEVEL            info                     trace debug info warn error critical off
 
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <map>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace config {
 
@@ -41,6 +44,20 @@ struct ListenAddress {
   std::string host;
   int port = 0;
 };
+
+// An IPv4 or IPv6 network: an address and the number of leading bits that must match.
+struct AddressRange {
+  bool v6 = false;
+  std::array<unsigned char, 16> bytes{};  // IPv4 uses the first 4
+  int prefix = 0;
+};
+
+// "a.b.c.d", "a.b.c.d/n", "v6", "v6/n", comma-separated. Throws ConfigError naming `variable`.
+std::vector<AddressRange> parse_address_ranges(std::string_view text, std::string_view variable);
+// True for a numeric IPv4 or IPv6 address.
+bool is_ip_address(std::string_view text);
+// True when the numeric address `address` (as the socket peer is spelled) is in one of `ranges`.
+bool in_ranges(const std::vector<AddressRange>& ranges, std::string_view address);
 
 struct Config {
   std::string database_url;
@@ -58,6 +75,9 @@ struct Config {
   int max_header_bytes = 16 * 1024;
   int max_connections_per_address = 64;
   int max_waiting = 1024;
+  // Reverse proxies (HEXPOST_TRUSTED_PROXIES): from these peers X-Real-IP names the client, and
+  // the per-address connection limit does not apply (the proxy carries many clients).
+  std::vector<AddressRange> trusted_proxies;
   std::chrono::seconds heartbeat_interval{10};
   std::string instance_id;  // empty: main() derives <host>-<pid>
   std::string log_level = "info";

@@ -56,6 +56,9 @@ Environment (read once at start; a bad value stops hexpostd with one line):
                                and is closed (default 64)
   HEXPOST_MAX_WAITING          complete requests waiting for a worker; one more gets 503
                                overloaded (default 1024)
+  HEXPOST_TRUSTED_PROXIES      reverse proxies (addresses or CIDRs, comma-separated): their
+                               X-Real-IP names the client, and the per-address connection
+                               limit does not apply to them (default: none)
   HEXPOST_HEARTBEAT_S          service_instances heartbeat period (default 10)
   HEXPOST_INSTANCE_ID          instance id (default <hostname>-<pid>)
   HEXPOST_LOG_LEVEL            trace|debug|info|warn|error|critical|off (default info)

@@ -229,7 +229,8 @@ void ConnectionReactor::watch(Handback handback) {
   event.data.fd = sock;
   ::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, sock, &event);
   const auto now = Clock::now();
-  if (handback.fresh && per_address_[watched.connection.address] > options_.max_per_address) {
+  if (handback.fresh && per_address_[watched.connection.address] > options_.max_per_address &&
+      !(options_.unlimited && options_.unlimited(watched.connection.address))) {
     refuse(watched, 429, "too_many_connections",
            "At most " + std::to_string(options_.max_per_address) +
                " connections may be open from one address.");

@@ -38,6 +38,8 @@ struct ReactorOptions {
   std::size_t workers = 32;
   std::size_t max_waiting = 1024;  // complete requests queued for a worker
   std::size_t max_per_address = 64;
+  // Addresses exempt from max_per_address (trusted reverse proxies); empty: none.
+  std::function<bool(const std::string& address)> unlimited;
   std::size_t max_body_bytes = 64 * 1024;  // bodies up to this arrive before a worker is taken
   std::chrono::milliseconds idle_timeout{5000};
   std::size_t keep_alive_max = 100;

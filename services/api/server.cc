@@ -154,6 +154,7 @@ class Server::Impl {
   bool has_route(const std::string& method, const std::string& path) const;
   std::vector<std::string> allowed_methods(const std::string& path) const;
   httplib::Server::HandlerResponse pre_route(const Request& req, Response& res) const;
+  void take_forwarded_address(const Request& req) const;
   httplib::Server::HandlerResponse on_error(const Request& req, Response& res) const;
   std::optional<ApiError> edge_refusal() const;  // the current connection's, if any
   void on_exception(const Request& req, Response& res, std::exception_ptr error) const;
@@ -174,6 +175,9 @@ void Server::Impl::configure() {
   reactor.workers = options.threads;
   reactor.max_waiting = options.max_waiting;
   reactor.max_per_address = options.max_connections_per_address;
+  reactor.unlimited = [proxies = options.trusted_proxies](const std::string& address) {
+    return config::in_ranges(proxies, address);
+  };
   reactor.max_body_bytes = options.max_body_bytes;
   reactor.idle_timeout = options.keep_alive_timeout;
   reactor.keep_alive_max = options.keep_alive_max;
@@ -235,9 +239,19 @@ std::vector<std::string> Server::Impl::allowed_methods(const std::string& path) 
   return methods;
 }
 
+// A request relayed by a trusted proxy is the client's: its X-Real-IP (a numeric address; the
+// proxy sets it, replacing whatever the client sent) becomes remote_addr for everything after
+// routing. httplib hands the pre-routing handler a const view of its own, mutable Request.
+void Server::Impl::take_forwarded_address(const Request& req) const {
+  if (!config::in_ranges(options.trusted_proxies, req.remote_addr)) return;
+  const std::string forwarded = req.get_header_value("X-Real-IP");
+  if (config::is_ip_address(forwarded)) const_cast<Request&>(req).remote_addr = forwarded;
+}
+
 httplib::Server::HandlerResponse Server::Impl::pre_route(const Request& req, Response& res) const {
   using R = httplib::Server::HandlerResponse;
   t_request_start = Clock::now();
+  take_forwarded_address(req);
   if (auto rejection = check_body_framing(req, options.max_body_bytes)) {
     problem(res, rejection->status, rejection->code, rejection->detail);
     close_after_response(res);  // the body was not read
@@ -339,6 +353,7 @@ ServerOptions server_options(const config::Config& cfg) {
   options.max_header_bytes = static_cast<std::size_t>(cfg.max_header_bytes);
   options.max_connections_per_address = static_cast<std::size_t>(cfg.max_connections_per_address);
   options.max_waiting = static_cast<std::size_t>(cfg.max_waiting);
+  options.trusted_proxies = cfg.trusted_proxies;
   return options;
 }
 

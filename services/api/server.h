@@ -37,6 +37,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "services/api/problem.h"
 #include "services/config.h"
@@ -61,6 +62,10 @@ struct ServerOptions {
   std::size_t max_header_bytes = 16 * 1024;
   std::size_t max_waiting = 1024;                // complete requests waiting for a worker: 503
   std::size_t max_connections_per_address = 64;  // open connections per client address: 429
+  // Reverse proxies: a request from one of these peers is the client's named in X-Real-IP
+  // (client_address, the access log, the login limits), and their connections are not counted
+  // against max_connections_per_address.
+  std::vector<config::AddressRange> trusted_proxies;
   int listen_backlog = 1024;
 };
 
@@ -99,8 +104,10 @@ class Server {
   std::unique_ptr<Impl> impl_;
 };
 
-// The client's address: the socket peer (req.remote_addr). httplib 0.11.4 also copies it into a
-// REMOTE_ADDR request *header*, which a client can shadow; never read that header.
+// The client's address: the socket peer (req.remote_addr), or for a request relayed by a
+// trusted proxy, the X-Real-IP it set (the server rewrites remote_addr before routing). httplib
+// 0.11.4 also copies the peer into a REMOTE_ADDR request *header*, which a client can shadow;
+// never read that header.
 inline const std::string& client_address(const Request& req) { return req.remote_addr; }
 
 }  // namespace api

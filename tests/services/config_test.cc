@@ -144,7 +144,30 @@ INSTANTIATE_TEST_SUITE_P(
                       BadValue{"HEXPOST_LISTEN", ":8080", "host:port"},
                       BadValue{"HEXPOST_LISTEN", "localhost:70000", "port 0..65535"},
                       BadValue{"HEXPOST_LISTEN", "::1:8080", "host:port"},
-                      BadValue{"HEXPOST_KEEPALIVE_TIMEOUT_S", "0", "integer"}));
+                      BadValue{"HEXPOST_KEEPALIVE_TIMEOUT_S", "0", "integer"},
+                      BadValue{"HEXPOST_TRUSTED_PROXIES", "nginx", "IPv4/IPv6 addresses or CIDRs"},
+                      BadValue{"HEXPOST_TRUSTED_PROXIES", "10.0.0.0/33", "CIDRs"},
+                      BadValue{"HEXPOST_TRUSTED_PROXIES", "10.0.0.0/", "CIDRs"},
+                      BadValue{"HEXPOST_TRUSTED_PROXIES", "::1/129", "CIDRs"}));
+
+TEST(ConfigTrustedProxies, MatchesAddressesAndNetworksOfTheirFamily) {
+  const auto ranges = config::parse_address_ranges("127.0.0.1, 10.1.0.0/16,fd00::/8,,", "X");
+  ASSERT_EQ(ranges.size(), 3u);
+  EXPECT_TRUE(config::in_ranges(ranges, "127.0.0.1"));
+  EXPECT_FALSE(config::in_ranges(ranges, "127.0.0.2"));
+  EXPECT_TRUE(config::in_ranges(ranges, "10.1.255.3"));
+  EXPECT_FALSE(config::in_ranges(ranges, "10.2.0.1"));
+  EXPECT_TRUE(config::in_ranges(ranges, "fd12::1"));
+  EXPECT_FALSE(config::in_ranges(ranges, "fe80::1"));
+  EXPECT_FALSE(config::in_ranges(ranges, "::ffff:10.1.0.1"));  // another family
+  EXPECT_FALSE(config::in_ranges(ranges, "not-an-address"));
+  const auto odd = config::parse_address_ranges("192.168.4.0/22", "X");
+  EXPECT_TRUE(config::in_ranges(odd, "192.168.7.255"));
+  EXPECT_FALSE(config::in_ranges(odd, "192.168.8.0"));
+  EXPECT_TRUE(config::in_ranges(config::parse_address_ranges("0.0.0.0/0", "X"), "8.8.8.8"));
+  EXPECT_TRUE(
+      config::load_config({{"HEXPOST_DATABASE_URL", "postgresql://h/db"}}).trusted_proxies.empty());
+}
 
 TEST(ConfigListen, AcceptsBracketedIpv6AndPortZero) {
   const auto v6 = config::parse_listen_address("[::1]:8443", "X");

@@ -38,6 +38,7 @@ constexpr std::size_t kMaxBody = 256 * 1024;
 constexpr std::chrono::milliseconds kDeadline{1500};
 constexpr std::size_t kThreads = 4;
 constexpr std::size_t kMaxWaiting = 8;
+constexpr const char* kProxy = "127.0.3.1";  // a trusted reverse proxy
 
 struct Unavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -94,6 +95,7 @@ class HttpServerTest : public ::testing::Test {
     options.max_body_bytes = kMaxBody;
     options.request_deadline = kDeadline;
     options.max_waiting = kMaxWaiting;
+    options.trusted_proxies = config::parse_address_ranges(kProxy, "test");
     server_ = std::make_unique<api::Server>(options);
     api::add_health_routes(*server_, [this] {
       return ready_ ? api::Readiness{true, "", "ready"}
@@ -276,10 +278,39 @@ TEST_F(HttpServerTest, HttplibOwnErrorsAreProblems) {
 }
 
 TEST_F(HttpServerTest, ClientAddressComesFromTheSocketOnly) {
-  httplib::Headers spoof{{"REMOTE_ADDR", "6.6.6.6"}, {"X-Forwarded-For", "7.7.7.7"}};
+  httplib::Headers spoof{
+      {"REMOTE_ADDR", "6.6.6.6"}, {"X-Forwarded-For", "7.7.7.7"}, {"X-Real-IP", "8.8.8.8"}};
   auto res = client().Get("/whoami", spoof);
   ASSERT_TRUE(res);
   EXPECT_EQ(res->body, "127.0.0.1");
+}
+
+// From a trusted proxy (kProxy), X-Real-IP names the client when it is a numeric address.
+TEST_F(HttpServerTest, ATrustedProxyNamesTheClientInXRealIp) {
+  const auto whoami = [this](const std::string& real_ip) {
+    const std::string request =
+        "GET /whoami HTTP/1.1\r\nHost: t\r\nConnection: close\r\n" + real_ip + "\r\n";
+    const auto exchange =
+        raw_exchange(port_, request, 0, milliseconds(0), milliseconds(4000), kProxy);
+    return exchange.received.substr(exchange.received.find("\r\n\r\n") + 4);
+  };
+  EXPECT_EQ(whoami("X-Real-IP: 203.0.113.9\r\n"), "203.0.113.9");
+  EXPECT_EQ(whoami("X-Real-IP: 2001:db8::7\r\n"), "2001:db8::7");
+  EXPECT_EQ(whoami("X-Real-IP: 203.0.113.9, 6.6.6.6\r\n"), kProxy);  // not one address
+  EXPECT_EQ(whoami(""), kProxy);
+}
+
+// A proxy carries many clients: its connections are not limited per address.
+TEST_F(HttpServerTest, ATrustedProxyIsNotLimitedPerAddress) {
+  std::vector<int> held;
+  for (int i = 0; i < 70; ++i) {
+    held.push_back(testhttp::open_connection(port_, "", kProxy));
+    ASSERT_GE(held.back(), 0);
+  }
+  const auto answered = raw_exchange(port_, "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n", 0,
+                                     milliseconds(0), milliseconds(1000), kProxy);
+  EXPECT_EQ(answered.status(), 200) << answered.received;
+  for (int fd : held) ::close(fd);
 }
 
 TEST_F(HttpServerTest, AccessLogHasOneLinePerRequestAndNoSecrets) {
