@@ -132,7 +132,8 @@ DESCRIPTIONS = {
                    "The other players get a `message` event (event stream, game stream, inbox) and, with their "
                    "`message` preference on, a mail; players who muted the author get nothing. Scope play or bot and a "
                    "seat in the game: 403 not_your_game otherwise; 409 game_over once the game is over; 400 "
-                   "invalid_field (with `max_characters`) for an empty, blank, too long or NUL-holding text.",
+                   "invalid_field (with `max_characters`) for an empty, blank or too long text, or one holding a NUL or "
+                   "another control character (tab, line feed and carriage return are text).",
     "listMessages": "The game's messages, oldest first, each with its ply, author and time; pages follow next_cursor "
                     "(and Link rel=next). While the game runs only its players may read them (403 messages_private "
                     "for anyone else); once it is over, every account may, and the record shows them. Messages of "

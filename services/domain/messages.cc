@@ -1,5 +1,7 @@
 #include "services/domain/messages.h"
 
+#include <cstdio>
+
 #include "services/domain/game_logic.h"
 
 namespace domain {
@@ -29,6 +31,22 @@ std::size_t sequence_length(std::string_view text, std::size_t i) {
   return n;
 }
 
+// A control character other than tab, line feed and carriage return: C0, DEL or C1 (U+0080 to
+// U+009F). Plain text has none, and a terminal would act on them when a client prints the text.
+bool is_control(std::string_view text, std::size_t i, std::size_t n) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  if (n == 1) return (lead < 0x20 && lead != '\t' && lead != '\n' && lead != '\r') || lead == 0x7F;
+  return n == 2 && lead == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F;
+}
+
+std::string hex_code(std::string_view text, std::size_t i, std::size_t n) {
+  unsigned value = static_cast<unsigned char>(text[i]);
+  if (n == 2) value = (value & 0x1F) << 6 | (static_cast<unsigned char>(text[i + 1]) & 0x3F);
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "U+%04X", value);
+  return buf;
+}
+
 bool is_white_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
@@ -52,6 +70,9 @@ std::optional<std::string> message_text_problem(std::string_view text) {
     const std::size_t n = sequence_length(text, i);
     if (n == 0) return "text is not valid UTF-8: " + limit + ".";
     if (text[i] == '\0') return "text holds a NUL character: " + limit + ".";
+    if (is_control(text, i, n)) {
+      return "text holds the control character " + hex_code(text, i, n) + ": " + limit + ".";
+    }
     if (n > 1 || !is_white_space(text[i])) blank = false;
     i += n;
   }

@@ -13,8 +13,9 @@ namespace domain {
 // A message is plain text of at most this many Unicode code points.
 inline constexpr std::size_t kMaxMessageChars = 2000;
 
-// Why `text` cannot be a message, or nothing when it can: not valid UTF-8, holds a NUL, empty or
-// only white space, or longer than kMaxMessageChars code points. The reason names the limit.
+// Why `text` cannot be a message, or nothing when it can: not valid UTF-8, holds a NUL or
+// another control character (tab, line feed and carriage return are text), empty or only white
+// space, or longer than kMaxMessageChars code points. The reason names the limit.
 std::optional<std::string> message_text_problem(std::string_view text);
 
 // The number of code points of valid UTF-8 text.

@@ -19,7 +19,7 @@ paths["/v1/games/{id}/messages"] = {
   "post": op("postMessage", "Send a message to the other players of a running game (its players only)",
              merge({"201": jbody(sref("Message"), "Created", {"Location": {"schema": {"type": "string"}}}),
                     "403": ref("Forbidden"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["messages"],
-             reqbody({"type": "object", "required": ["text"], "properties": {"text": {"type": "string", "description": "Plain text, 1 to 2,000 code points, not only white space, no NUL"}}}), params=[idp]),
+             reqbody({"type": "object", "required": ["text"], "properties": {"text": {"type": "string", "description": "Plain text, 1 to 2,000 code points, not only white space, no NUL or other control character but tab, LF and CR"}}}), params=[idp]),
   "get": op("listMessages", "A game's messages, oldest first: its players' while it runs, everyone's once it is over",
             merge({"200": jbody(sref("MessagePage"), "OK", next_link), "400": ref("BadRequest"), "403": ref("Forbidden"), "404": ref("NotFound")}, auth_errors), ["messages"],
             params=[idp, {"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}])}

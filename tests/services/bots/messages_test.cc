@@ -126,6 +126,8 @@ TEST(Messages, TwoThousandCharactersAreAcceptedAndEveryBadTextIsRefusedNamingThe
       {"", "text is empty or only white space"},
       {" \n\t ", "text is empty or only white space"},
       {std::string("a\0b", 3), "text holds a NUL character"},
+      {"red \x1b[31malert", "text holds the control character U+001B"},
+      {"csi \xc2\x9b", "text holds the control character U+009B"},
   };
   for (const auto& [text, why] : refused) {
     const Reply r = client.post(t.messages(), {{"text", text}}, t.first.token);
