@@ -10,6 +10,7 @@
 #include "cli/commands/exit_codes.h"
 #include "cli/commands/game_commands.h"
 #include "cli/commands/inbox_command.h"
+#include "cli/commands/message_commands.h"
 #include "cli/commands/move_commands.h"
 #include "cli/commands/remote.h"
 #include "cli/commands/rules_command.h"
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
   cli::add_verify_command(app, exit_code);
   cli::add_community_commands(app, exit_code);
   cli::add_inbox_command(app, exit_code);
+  cli::add_message_commands(app, exit_code);
   cli::add_bot_commands(app, exit_code);
   cli::add_help_command(app, exit_code);
   try {

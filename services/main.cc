@@ -334,7 +334,9 @@ int run_mail_in(const config::Config& cfg, const api::GameServiceOptions& option
   storage::ConnectionPool pool(cfg.database_url, 1, cfg.db_wait);
   api::GameService service(pool, domain::Catalog::from_registry(), options);
   storage::MailRepository repo(pool);
-  return mail::handle_inbound(service.play, repo, mail_options.domain, raw, recipient).exit_code;
+  return mail::handle_inbound(service.play, repo, service.messages, mail_options.domain, raw,
+                              recipient)
+      .exit_code;
 }
 
 }  // namespace

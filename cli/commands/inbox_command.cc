@@ -13,12 +13,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string text_of(const json& object, const char* key) {
-  const json value = object.is_object() ? object.value(key, json()) : json();
-  if (value.is_string()) return value.get<std::string>();
-  return value.is_null() ? "" : value.dump();
-}
-
 // "by ann, hex-quoridor" for a challenge event, from the challenge document of the line.
 std::string challenge_detail(const json& event, const json& payload) {
   const json challenge = event.value("challenge", json::object());
@@ -39,15 +33,27 @@ std::string tournament_detail(const json& payload) {
   return "tournament " + id + (round.empty() ? "" : " round " + round);
 }
 
-// "2026-11-26T21:13:04Z" from "2026-11-26T21:13:04.782992Z": whole seconds are enough here.
+// The first line of a message's text, with "..." when there is more.
+std::string first_line(const json& payload) {
+  const std::string text = text_of(payload, "text");
+  const std::size_t end = text.find('\n');
+  return end == std::string::npos ? text : text.substr(0, end) + " ...";
+}
+
+}  // namespace
+
+std::string text_of(const json& object, const char* key) {
+  const json value = object.is_object() ? object.value(key, json()) : json();
+  if (value.is_string()) return value.get<std::string>();
+  return value.is_null() ? "" : value.dump();
+}
+
 std::string to_seconds(const std::string& at) {
   const std::size_t dot = at.find('.');
   const std::size_t zone = at.find_first_of("Z+", dot);
   if (dot == std::string::npos || zone == std::string::npos) return at;
   return at.substr(0, dot) + at.substr(zone);
 }
-
-}  // namespace
 
 std::string inbox_detail(const json& event) {
   const std::string kind = event.value("kind", "");
@@ -59,6 +65,12 @@ std::string inbox_detail(const json& event) {
     return reason.empty() ? "aborted" : "aborted: " + reason;
   }
   if (kind == "draw_offered") return "seat " + text_of(payload, "seat") + " offers a draw";
+  if (kind == "message") return text_of(payload, "author") + ": " + first_line(payload);
+  if (kind == "message_reported") {
+    const std::string reason = text_of(payload, "reason");
+    return text_of(payload, "reporter") + " reports message " + text_of(payload, "message_id") +
+           " by " + text_of(payload, "author") + (reason.empty() ? "" : ": " + reason);
+  }
   if (kind == "tournament_pairing") {
     std::string seats;
     for (const json& name : payload.value("seats", json::array())) {
@@ -76,7 +88,8 @@ void add_inbox_command(CLI::App& app, int& exit_code) {
   };
   auto f = std::make_shared<Flags>();
   CLI::App* cmd = app.add_subcommand(
-      "inbox", "what happened to me lately: challenges, games started and finished, pairings");
+      "inbox",
+      "what happened to me lately: challenges, games started and finished, pairings, messages");
   cmd->add_option("--limit,-n", f->limit, "how many events, newest first (1-200; default 20)")
       ->check(CLI::Range(1, 200));
   add_json_flag(cmd, f->json);

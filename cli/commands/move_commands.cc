@@ -9,6 +9,7 @@
 
 #include "cli/commands/board_view.h"
 #include "cli/commands/exit_codes.h"
+#include "cli/commands/message_commands.h"
 #include "cli/commands/remote.h"
 #include "rules/core/play.h"
 #include "rules/core/registry.h"
@@ -267,6 +268,9 @@ void add_watch(CLI::App& app, int& exit_code) {
         if (line.empty()) return true;  // heartbeat
         const json event = json::parse(line, nullptr, false);
         if (f->json) std::cout << line << std::endl;
+        if (!f->json && event.is_object() && event.value("type", "") == "message") {
+          std::cout << message_text(event.value("message", json::object())) << std::flush;
+        }
         if (!event.is_object() || !event.contains("game")) return true;
         const json& game = event["game"];
         if (!f->json) {

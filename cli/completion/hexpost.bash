@@ -24,8 +24,8 @@ _hexpost() {
     cword=$COMP_CWORD
   fi
   local commands="rules server signup login logout whoami games next show move resign abort
-    draw record watch challenge seek challenges accept decline cancel inbox verify vacation
-    tournaments tournament ratings bot help"
+    draw record watch challenge seek challenges accept decline cancel inbox say message messages
+    verify vacation tournaments tournament ratings bot help"
   local cmd=${words[1]:-} sub=${words[2]:-}
 
   case "$prev" in
@@ -86,6 +86,7 @@ _hexpost() {
     challenge | seek) options="--game --players --days --bank --unclocked --option --unrated --json
       --help" ;;
     inbox) options="--limit --json --help" ;;
+    say | message | messages) options="--json --help" ;;
     challenges | tournaments | whoami) options="--json --help" ;;
     vacation) options="--stop --json --help" ;;
     ratings) [ "$cword" -eq 2 ] && [[ $cur != -* ]] && {

@@ -247,8 +247,12 @@ void get_record(GameService& s, const Request& req, Response& res) {
   res.set_header("Content-Disposition",
                  "attachment; filename=\"hexpost-" + std::to_string(id) + ".txt\"");
   if (answer_not_modified(req, res, etag_of(loaded.game))) return;
+  // A game's messages are its players' while it runs; the record of a game that is over (which
+  // takes no more messages, so its ETag stays right) shows them.
+  std::vector<storage::MessageRecord> messages;
+  if (loaded.game.status != "active") messages = s.messages.list(id, 0, 0, 1'000'000);
   res.status = 200;
-  res.set_content(game_record_text(loaded.game, loaded.moves, s.options.site),
+  res.set_content(game_record_text(loaded.game, loaded.moves, s.options.site, messages),
                   "text/plain; charset=utf-8");
 }
 

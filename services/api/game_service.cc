@@ -130,6 +130,12 @@ const std::vector<RouteDoc> kRoutes = {
     {"PATCH", "/v1/me/notifications"},
     {"POST", "/v1/me/notifications/rotate-secret"},
     {"POST", "/v1/mail/unsubscribe"},
+    {"POST", "/v1/games/{id}/messages"},
+    {"GET", "/v1/games/{id}/messages"},
+    {"POST", "/v1/games/{id}/messages/{message_id}/report"},
+    {"GET", "/v1/me/mutes"},
+    {"PUT", "/v1/me/mutes/{username}"},
+    {"DELETE", "/v1/me/mutes/{username}"},
 };
 
 }  // namespace
@@ -178,6 +184,7 @@ GameService::GameService(storage::ConnectionPool& pool_ref, domain::Catalog cata
       ratings(pool_ref),
       tournaments(pool_ref),
       events(pool_ref),
+      messages(pool_ref),
       competition(ratings, tournaments, catalog, clock_ref, options_value.ratings,
                   std::chrono::milliseconds(options_value.competition_interval_ms)) {}
 
@@ -192,6 +199,7 @@ void add_game_service_routes(Server& server, GameService& service) {
   add_rating_routes(server, service);
   add_mail_routes(server, service);
   add_inbox_routes(server, service);
+  add_message_routes(server, service);
   server.get("/v1/openapi.json", [](const Request&, Response& res) {
     res.status = 200;
     res.set_content(openapi_document(), "application/json");

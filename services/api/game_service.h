@@ -26,6 +26,7 @@
 #include "services/storage/event_feed.h"
 #include "services/storage/games_repository.h"
 #include "services/storage/login_limits.h"
+#include "services/storage/messages_repository.h"
 #include "services/storage/ratings_repository.h"
 #include "services/storage/tournaments_repository.h"
 #include "services/sweeper/clock_sweeper.h"
@@ -82,6 +83,7 @@ class GameService {
   storage::RatingsRepository ratings;
   storage::TournamentsRepository tournaments;
   storage::EventsRepository events;        // the inbox (GET /v1/me/events)
+  storage::MessagesRepository messages;    // messages of games, mutes, reports
   tourney::CompetitionWorker competition;  // not started here: hexpostd starts its thread
 };
 

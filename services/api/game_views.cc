@@ -257,11 +257,28 @@ std::string player_seeds(const storage::GameRecord& game) {
   return seeds;
 }
 
+// A message as record comment lines: "; message ply 3 ann 2026-...Z: text", each further line
+// of the text as "; | line" (a record line never holds a line break).
+std::string record_message(const storage::MessageRecord& m) {
+  std::string out =
+      "; message ply " + std::to_string(m.ply) + " " + m.username + " " + m.created_at + ":";
+  std::size_t start = 0;
+  for (bool first = true; start <= m.text.size(); first = false) {
+    std::size_t end = m.text.find('\n', start);
+    if (end == std::string::npos) end = m.text.size();
+    std::string line = m.text.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    out += (first ? " " : "\n; | ") + line;
+    start = end + 1;
+  }
+  return out + "\n";
+}
+
 }  // namespace
 
 std::string game_record_text(const storage::GameRecord& game,
-                             const std::vector<storage::MoveRecord>& moves,
-                             const std::string& site) {
+                             const std::vector<storage::MoveRecord>& moves, const std::string& site,
+                             const std::vector<storage::MessageRecord>& messages) {
   const json r = result_view(game);  // seats with usernames, or null while the game runs
   const std::string result = record_result(game, r);
   std::string out;
@@ -289,11 +306,16 @@ std::string game_record_text(const storage::GameRecord& game,
   out += "\n";
   out += "; One entry per line: the record text, then after ';' the ply, time and draws.\n";
   out += "; Replay offline with the recorded draws: hexpost rules replay record.txt\n";
+  auto message = messages.begin();
   for (const auto& m : moves) {
+    for (; message != messages.end() && message->ply < m.ply; ++message) {
+      out += record_message(*message);
+    }
     out += m.record + " ; ply " + std::to_string(m.ply) + " " + m.created_at;
     if (!m.draws.empty()) out += " draws " + m.draws;
     out += "\n";
   }
+  for (; message != messages.end(); ++message) out += record_message(*message);
   out += "; result " + result + "\n";
   return out;
 }

@@ -13,7 +13,8 @@ using nlohmann::json;
 namespace {
 
 const std::vector<std::string> kKinds = {"your_turn", "game_over",        "challenge",
-                                         "reminder",  "tournament_round", "tournament_standings"};
+                                         "reminder",  "tournament_round", "tournament_standings",
+                                         "message"};
 
 bool known_kind(const std::string& kind) {
   return std::find(kKinds.begin(), kKinds.end(), kind) != kKinds.end();

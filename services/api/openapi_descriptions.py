@@ -97,7 +97,9 @@ DESCRIPTIONS = {
                     "One stream per token: a newer one closes this one with a `closed` line. Scope play or bot; 400 for "
                     "an unknown `since`, 503 too_many_streams.",
     "streamGame": "Streams the game's full state, then the new state after every change, and ends after the game-over "
-                  "state; empty lines are heartbeats. Any token; 404 game_not_found, 503 too_many_streams.",
+                  "state; empty lines are heartbeats. A caller with a seat in the game also gets its `message` lines "
+                  "(not those of authors it has muted); spectators never do. Any token; 404 game_not_found, 503 "
+                  "too_many_streams.",
     "getTurns": "The games where it is the caller's turn, most urgent deadline first, with the opponents and the count "
                 "of legal moves. With ?wait=N it long-polls up to N seconds for the list to change from If-None-Match "
                 "(or to be non-empty); an unchanged list answers 304. Any token; 503 too_many_streams.",
@@ -124,4 +126,26 @@ DESCRIPTIONS = {
     "getPlayerRatings": "A player's current ratings in a game's pool and their history: each rated game (Elo) or "
                         "rating period (Glicko-2) with the rating before and after. Any token; 404 for an unknown "
                         "player or game.",
+    # messages
+    "postMessage": "Sends a message (plain text, 1 to 2,000 Unicode code points) to the other players of a running "
+                   "game, at the game's current ply. It changes nothing of the game (no ply, version or ETag change). "
+                   "The other players get a `message` event (event stream, game stream, inbox) and, with their "
+                   "`message` preference on, a mail; players who muted the author get nothing. Scope play or bot and a "
+                   "seat in the game: 403 not_your_game otherwise; 409 game_over once the game is over; 400 "
+                   "invalid_field (with `max_characters`) for an empty, blank or too long text, or one holding a NUL or "
+                   "another control character (tab, line feed and carriage return are text).",
+    "listMessages": "The game's messages, oldest first, each with its ply, author and time; pages follow next_cursor "
+                    "(and Link rel=next). While the game runs only its players may read them (403 messages_private "
+                    "for anyone else); once it is over, every account may, and the record shows them. Messages of "
+                    "authors the caller has muted are left out. Any token; 404 game_not_found.",
+    "reportMessage": "Reports a message to the admins, with an optional reason: a `message_reported` event goes to "
+                     "every admin account (event stream and inbox). Scope play or bot; only someone who may read the "
+                     "message may report it (403 messages_private); 404 message_not_found; 409 already_reported for a "
+                     "second report of one message by one account.",
+    "listMutes": "The usernames whose messages the caller does not see. Any token.",
+    "muteAuthor": "Mutes an account's messages in every game: they are not delivered to the caller (streams, inbox, "
+                  "mail) nor listed for them. Answers the caller's mutes. Scope play or bot; 404 unknown_user; 400 "
+                  "invalid_username for the caller's own name.",
+    "unmuteAuthor": "Ends a mute; later messages of that account reach the caller again, and the earlier ones are "
+                    "listed again. Answers the caller's mutes. Scope play or bot; 404 not_muted.",
 }

@@ -20,5 +20,9 @@ void add_rating_routes(Server& server, GameService& service);
 nlohmann::json rating_changes_view(GameService& service, storage::Id game_id);
 void add_mail_routes(Server& server, GameService& service);   // notifications
 void add_inbox_routes(Server& server, GameService& service);  // GET /v1/me/events
+// Messages, their reports and mutes (message_routes.cc).
+void add_message_routes(Server& server, GameService& service);
+// {id, game_id, ply, seat, author, text, created_at}: a message as the API shows it.
+nlohmann::json message_view(const storage::MessageRecord& message);
 
 }  // namespace api

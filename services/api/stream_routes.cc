@@ -184,6 +184,7 @@ class GameStream : public StreamWriter {
   bool send_state() {
     auto loaded = s_.games.play.load(game_, true);
     if (!loaded) return false;
+    caller_seat_ = domain::seat_of(loaded->game, caller_);
     if (loaded->game.version == version_) return true;
     version_ = loaded->game.version;
     const json view = game_view(s_.games.catalog, loaded->game, {caller_, true, &loaded->moves});
@@ -201,11 +202,30 @@ class GameStream : public StreamWriter {
     if (!in_ring) upto = s_.hub.frontier();
     if (cursor_ < upto) cursor_ = upto;
     if (!in_ring || !found.empty()) send_state();
+    for (const auto& e : found) {
+      if (e.kind == "message" && message_is_for_caller(e)) {
+        pending_.push_back(frame({{"type", "message"},
+                                  {"id", std::to_string(e.position.id)},
+                                  {"message", json::parse(e.payload_json, nullptr, false)}},
+                                 false));
+      }
+    }
   }
 
  private:
+  // A game's messages reach its players only (the event's recipients: the seated accounts that
+  // have not muted the author, and the author's own stream); spectators never get them.
+  bool message_is_for_caller(const storage::EventRecord& e) const {
+    if (std::find(e.recipients.begin(), e.recipients.end(), caller_) != e.recipients.end()) {
+      return true;
+    }
+    const json payload = json::parse(e.payload_json, nullptr, false);
+    return caller_seat_ >= 0 && payload.is_object() && payload.value("seat", -1) == caller_seat_;
+  }
+
   storage::Id game_;
   storage::Id caller_;
+  int caller_seat_ = -1;
   std::int64_t version_ = -1;
 };
 
@@ -322,8 +342,9 @@ StreamService::StreamService(GameService& games_ref, events::EventHub& hub_ref,
   // Every instance reads every event: a game changed through another instance loses its
   // cached copy here (docs/game-service.md, "Moves decided on cached state").
   hub.on_events([this](const std::vector<storage::EventRecord>& read) {
+    // A message does not change its game, so it leaves the copy alone.
     for (const storage::EventRecord& e : read) {
-      if (e.game_id) games.play.on_event(*e.game_id, e.kind, e.ply);
+      if (e.game_id && e.kind != "message") games.play.on_event(*e.game_id, e.kind, e.ply);
     }
   });
 }

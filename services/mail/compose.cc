@@ -13,7 +13,8 @@ namespace {
 using nlohmann::json;
 
 bool is_game_kind(const std::string& kind) {
-  return kind == "your_turn" || kind == "game_over" || kind == "reminder" || kind == "reply";
+  return kind == "your_turn" || kind == "game_over" || kind == "reminder" || kind == "reply" ||
+         kind == "message";
 }
 
 std::string opponents_of(const storage::GameRecord& game, storage::Id account_id) {
@@ -70,6 +71,8 @@ GameNotice game_notice(const storage::OutboxItem& item, const storage::LoadedGam
   const json payload = json::parse(item.payload_json);
   n.reason = payload.value("reason", "");
   n.quoted = payload.value("quoted", "");
+  n.author = payload.value("author", "");
+  n.text = payload.value("text", "");
   return n;
 }
 
@@ -79,6 +82,9 @@ std::string summary_line(const storage::OutboxItem& item) {
   if (item.kind == "your_turn") return game + ": your move (ply " + std::to_string(item.ply) + ")";
   if (item.kind == "game_over") return game + ": game over";
   if (item.kind == "reminder") return game + ": reminder, your move";
+  if (item.kind == "message") {
+    return game + ": message from " + payload.value("author", std::string("?"));
+  }
   if (item.kind == "challenge") {
     return "Challenge " + payload.value("challenge_id", std::string("?")) + " received";
   }

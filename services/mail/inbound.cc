@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include "services/domain/messages.h"
 #include "services/mail/addresses.h"
 #include "services/storage/pool.h"
 
@@ -72,8 +73,9 @@ std::optional<std::string> apply_command(play::PlayService& s, storage::Id game_
   std::optional<domain::Refusal> refused;
   switch (command.kind) {
     case Kind::kNone:
-      return "No command found: write a move, resign, draw offer, draw accept or show on the "
-             "first line.";
+      return "Your mail has no text of its own (quoted lines and the signature are left out): "
+             "write a move, resign, draw offer, draw accept or show on the first line, or a "
+             "message to the other players.";
     case Kind::kShow:
       return "";
     case Kind::kDrawOffer:
@@ -87,9 +89,44 @@ std::optional<std::string> apply_command(play::PlayService& s, storage::Id game_
   return refused->message;
 }
 
+// A first line that is no command: not a command word, more than one word, and not in the
+// game's notation. Such a reply is a message to the other players.
+bool is_message(play::PlayService& s, storage::Id game_id, const MailCommand& command) {
+  if (command.kind != MailCommand::Kind::kMove ||
+      command.move.find_first_of(" \t") == std::string::npos) {
+    return false;
+  }
+  const auto loaded = s.load(game_id, false);
+  if (!loaded) return false;
+  const auto state = domain::load_state(s.catalog(), loaded->game);
+  if (!state) return false;
+  const auto parsed = state->parse_move(command.move);
+  return !parsed.ok() && parsed.error().code == rules::ErrorCode::kBadNotation;
+}
+
+// Sends the mail's own text as a message, as POST /v1/games/{id}/messages does; the reason to
+// reply with when it cannot be sent, or nothing.
+std::optional<std::string> post_message(storage::MessagesRepository& messages, storage::Id game_id,
+                                        storage::Id account, const InboundMail& m,
+                                        const std::string& now) {
+  const std::string text = own_text(m.text);
+  if (const auto problem = domain::message_text_problem(text)) {
+    return "Your message was not sent: " + *problem;
+  }
+  using Outcome = storage::PostedMessage::Outcome;
+  switch (messages.post(game_id, account, text, now).outcome) {
+    case Outcome::kPosted:
+      return std::nullopt;
+    case Outcome::kGameOver:
+      return "Your message was not sent: the game is over.";
+    default:
+      return "Your message was not sent: no game " + std::to_string(game_id) + " of yours.";
+  }
+}
+
 InboundResult process(play::PlayService& s, storage::MailRepository& repo,
-                      const std::string& domain, const InboundMail& m,
-                      const std::string& recipient) {
+                      storage::MessagesRepository& messages, const std::string& domain,
+                      const InboundMail& m, const std::string& recipient) {
   if (m.auto_reply) return {kExitOk, "ignored_auto_reply"};
   const auto address = find_move_address(m, domain, recipient);
   if (!address) return {kExitNoUser, "unknown_address"};
@@ -104,8 +141,11 @@ InboundResult process(play::PlayService& s, storage::MailRepository& repo,
   }
   const std::string line = first_command_line(m.text);
   try {
-    const auto reply = apply_command(s, address->game_id, seat->account_id, parse_command(line));
-    if (!reply) return {kExitOk, "applied"};
+    const MailCommand command = parse_command(line);
+    const bool message = is_message(s, address->game_id, command);
+    const auto reply = message ? post_message(messages, address->game_id, seat->account_id, m, now)
+                               : apply_command(s, address->game_id, seat->account_id, command);
+    if (!reply) return {kExitOk, message ? "message" : "applied"};
     const json payload = {{"reason", *reply},
                           {"quoted", line},
                           {"in_reply_to", m.message_id.empty() ? "" : "<" + m.message_id + ">"}};
@@ -120,13 +160,13 @@ InboundResult process(play::PlayService& s, storage::MailRepository& repo,
 }  // namespace
 
 InboundResult handle_inbound(play::PlayService& s, storage::MailRepository& repo,
-                             const std::string& domain, const std::string& raw,
-                             const std::string& recipient) {
+                             storage::MessagesRepository& messages, const std::string& domain,
+                             const std::string& raw, const std::string& recipient) {
   const auto mail = parse_mail(raw);
   if (!mail) return {kExitOk, "ignored_not_a_message"};
   InboundResult result;
   try {
-    result = process(s, repo, domain, *mail, recipient);
+    result = process(s, repo, messages, domain, *mail, recipient);
   } catch (const std::exception& e) {
     spdlog::warn("mail-in: {}", e.what());
     return {kExitTempFail, "temporary_failure"};

@@ -132,7 +132,11 @@ std::optional<InboundMail> parse_mail(const std::string& raw) {
   return mail;
 }
 
-std::string first_command_line(std::string_view text) {
+// The sender's own lines of a reply, each without its line end: the lines before a signature
+// or original-message marker that are not quoted ("> ...") or an attribution ("... wrote:").
+// Blank lines are kept (as empty strings).
+std::vector<std::string> own_lines(std::string_view text) {
+  std::vector<std::string> lines;
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t end = text.find('\n', start);
@@ -145,10 +149,31 @@ std::string first_command_line(std::string_view text) {
       break;
     }
     const std::string line = trim(raw);
-    if (line.empty() || line[0] == '>' || ends_with(line, "wrote:")) continue;
-    return line;
+    if (!line.empty() && (line[0] == '>' || ends_with(line, "wrote:"))) continue;
+    lines.push_back(line.empty() ? std::string() : std::string(raw));
+  }
+  return lines;
+}
+
+std::string first_command_line(std::string_view text) {
+  for (const std::string& line : own_lines(text)) {
+    if (!line.empty()) return trim(line);
   }
   return "";
+}
+
+std::string own_text(std::string_view text) {
+  const std::vector<std::string> lines = own_lines(text);
+  std::size_t first = 0, last = lines.size();
+  while (first < last && lines[first].empty()) ++first;
+  while (last > first && lines[last - 1].empty()) --last;
+  std::string out;
+  for (std::size_t i = first; i < last; ++i) {
+    std::string line = lines[i];
+    line.erase(line.find_last_not_of(" \t") + 1);  // trailing blanks (format=flowed spaces)
+    out += (i == first ? "" : "\n") + line;
+  }
+  return out;
 }
 
 std::string html_to_text(std::string_view html) {

@@ -24,6 +24,11 @@ std::optional<InboundMail> parse_mail(const std::string& raw);
 // and before any signature ("-- ") or forwarded/original-message marker. Trimmed.
 std::string first_command_line(std::string_view text);
 
+// The reply's own text: every line before a signature ("-- ") or forwarded/original-message
+// marker, without quoted lines ("> ...") and attributions ("On ... wrote:"), with the blank
+// lines at both ends dropped. Empty when nothing of the sender's own is left.
+std::string own_text(std::string_view text);
+
 // Text of an HTML body: tags dropped, block ends as line breaks, <blockquote> contents and
 // <style>/<script> dropped, the common entities decoded.
 std::string html_to_text(std::string_view html);

@@ -102,7 +102,8 @@ std::string reply_help(const GameNotice& n) {
          "optionally followed by \"#" +
          std::to_string(n.ply) +
          "\" so that it is refused if the game has moved on.\n"
-         "Other commands: resign, draw offer, draw accept, show.\n";
+         "Other commands: resign, draw offer, draw accept, show. A reply whose first line is\n"
+         "none of these (and not one word) goes to the other players as a message.\n";
 }
 
 std::string game_facts(const GameNotice& n) {
@@ -126,6 +127,7 @@ std::string game_root_id(std::int64_t game_id, const std::string& domain) {
 std::string game_subject(const GameNotice& n) {
   std::string subject = "[Hexpost] Game " + std::to_string(n.game_id) + " (" + n.game + ")";
   if (!n.opponents.empty()) subject += " vs " + n.opponents;
+  if (n.kind == "message") return subject + ": message from " + n.author;
   return subject + ": " + verb_of(n.kind);
 }
 
@@ -138,6 +140,9 @@ std::string game_body(const GameNotice& n, const Envelope& e) {
   } else if (n.kind == "reply" && !n.reason.empty()) {
     body = "Your mail to " + game + " was not applied:\n  " + n.reason + "\n\n> " + n.quoted +
            "\n\nThe game is at ply " + std::to_string(n.ply) + ".\n";
+  } else if (n.kind == "message") {
+    body = n.author + " wrote in " + game + ":\n\n" + n.text +
+           (!n.text.empty() && n.text.back() == '\n' ? "" : "\n");
   } else if (n.kind == "reply") {
     body = "The " + game + " is at ply " + std::to_string(n.ply) + ".\n";
   } else {

@@ -26,7 +26,7 @@ struct Envelope {
 // What a game notification says. Strings are UTF-8; `board` is multi-line monospace text.
 struct GameNotice {
   std::int64_t outbox_id = 0;
-  std::string kind;  // your_turn, game_over, reminder, reply (a refused move or `show`)
+  std::string kind;  // your_turn, game_over, reminder, message, reply (a refused move or `show`)
   std::int64_t game_id = 0;
   std::string game;       // rules id: "hex-quoridor"
   std::string opponents;  // "bob" or "bob, carol"
@@ -38,6 +38,8 @@ struct GameNotice {
   std::string result;     // game over: the summary
   std::string reason;     // reply: why the move was refused; empty for `show`
   std::string quoted;     // reply: the line the player sent
+  std::string author;     // message: who wrote it
+  std::string text;       // message: what they wrote
 };
 
 // A notification without a game (challenge, tournaments, digest): subject and body given.

@@ -132,6 +132,7 @@ class PlayService {
   std::optional<int> copy_ply(const std::string& token_hash, Id game_id) const;
 
   hxclock::Clock& clock() { return clock_; }
+  const domain::Catalog& catalog() const { return catalog_; }
 
  private:
   Outcome attempt(const Submission& s, const Context& context, bool& retry);

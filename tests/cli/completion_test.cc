@@ -32,6 +32,8 @@ std::string complete(const std::string& line) {
 TEST(Completion, CommandsOptionsAndGameNames) {
   EXPECT_EQ(complete("hexpost mo"), "move\n");
   EXPECT_EQ(complete("hexpost dr"), "draw\n");
+  EXPECT_EQ(complete("hexpost sa"), "say\n");
+  EXPECT_EQ(complete("hexpost messa"), "message\nmessages\n");
   EXPECT_EQ(complete("hexpost draw o"), "offer\n");
   EXPECT_EQ(complete("hexpost show 12 --a"), "--ascii\n");
   EXPECT_EQ(complete("hexpost move 12 a1 --d"), "--dry-run\n");

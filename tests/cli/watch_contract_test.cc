@@ -30,7 +30,22 @@ json game_state(int ply, const std::string& status) {
   return {{"type", "game_state"}, {"game", game}};
 }
 
-// Serves the documented stream: two states, a heartbeat, the final state; 401 for other tokens.
+// A message of the game, as the stream sends it to a player.
+json message_line() {
+  return {{"type", "message"},
+          {"id", "41"},
+          {"message",
+           {{"game_id", "7"},
+            {"message_id", "3"},
+            {"ply", 1},
+            {"seat", 1},
+            {"author", "bob"},
+            {"text", "nice move\nreally"},
+            {"created_at", "2026-11-26T21:13:04.782992Z"}}}};
+}
+
+// Serves the documented stream: two states, a heartbeat, a message, the final state; 401 for
+// other tokens.
 void serve_stream(testsupport::StandInServer& server) {
   server.http().Get("/v1/games/7/stream", [](const httplib::Request& req, httplib::Response& res) {
     if (req.get_header_value("Authorization") != "Bearer hxp_test") {
@@ -42,7 +57,7 @@ void serve_stream(testsupport::StandInServer& server) {
     res.set_chunked_content_provider("application/x-ndjson", [](size_t, httplib::DataSink& sink) {
       for (const std::string& line :
            {game_state(0, "active").dump(), std::string(), game_state(1, "active").dump(),
-            game_state(2, "finished").dump()}) {
+            message_line().dump(), game_state(2, "finished").dump()}) {
         const std::string text = line + "\n";
         sink.write(text.data(), text.size());
       }
@@ -68,6 +83,11 @@ TEST(WatchContract, RedrawsOnEveryStateUntilTheGameEnds) {
   ASSERT_NE(at2, std::string::npos) << r.out;
   EXPECT_LT(at0, at1);
   EXPECT_LT(at1, at2);
+  // A message is printed where it came, between the states.
+  const auto said = r.out.find("[ply 1] bob 2026-11-26T21:13:04Z: nice move\n  really\n");
+  ASSERT_NE(said, std::string::npos) << r.out;
+  EXPECT_LT(at1, said);
+  EXPECT_LT(said, at2);
   EXPECT_NE(r.out.find("Game over: finished: bob resigned\n"), std::string::npos) << r.out;
 
   const auto raw =
@@ -75,7 +95,7 @@ TEST(WatchContract, RedrawsOnEveryStateUntilTheGameEnds) {
                        {{"HEXPOST_SERVER", server.url()}, {"HEXPOST_TOKEN", "hxp_test"}});
   EXPECT_EQ(raw.exit_code, 0) << raw.err;
   EXPECT_EQ(raw.out, game_state(0, "active").dump() + "\n" + game_state(1, "active").dump() + "\n" +
-                         game_state(2, "finished").dump() + "\n");
+                         message_line().dump() + "\n" + game_state(2, "finished").dump() + "\n");
 
   const auto denied =
       testsupport::run({HEXPOST_CLI_PATH, "watch", "7"}, "",

@@ -299,3 +299,31 @@ TEST(MailSender, OptionsFromTheEnvironment) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(MailParse, OwnTextIsTheReplyWithoutQuotesAttributionsAndSignature) {
+  EXPECT_EQ(mail::own_text("\r\nThanks, good luck!\r\n\r\nSee you.  \r\n\r\nOn Wed, 25 Nov 2026, "
+                           "Hexpost wrote:\r\n> It is your move\r\n>\r\n-- \r\nBob\r\n"),
+            "Thanks, good luck!\n\nSee you.");
+  EXPECT_EQ(mail::own_text("> only a quote\r\n\r\n-- \r\nBob\r\n"), "");
+  EXPECT_EQ(mail::own_text("Nice one\n-----Original Message-----\nFrom: Hexpost\n"), "Nice one");
+}
+
+TEST(MailRender, AMessageMailNamesItsAuthorAndCarriesTheText) {
+  mail::GameNotice n;
+  n.outbox_id = 9;
+  n.kind = "message";
+  n.game_id = 7;
+  n.game = "hex-quoridor";
+  n.opponents = "bob";
+  n.author = "bob";
+  n.text = "good luck\nhave fun";
+  EXPECT_EQ(mail::game_subject(n), "[Hexpost] Game 7 (hex-quoridor) vs bob: message from bob");
+  const std::string body = mail::game_body(n, mail::Envelope{});
+  EXPECT_EQ(
+      body.rfind("bob wrote in game 7 (hex-quoridor) against bob:\n\ngood luck\nhave fun\n", 0), 0u)
+      << body;
+}
+
+}  // namespace

@@ -42,7 +42,7 @@ std::vector<std::string> MailWorld::mails_to(const svctest::Account& a) const {
 }
 
 mail::InboundResult MailWorld::mail_in(const std::string& raw) {
-  return mail::handle_inbound(server.service().play, repo, kDomain, raw);
+  return mail::handle_inbound(server.service().play, repo, server.service().messages, kDomain, raw);
 }
 
 std::string MailWorld::reply(const svctest::Account& from, const std::string& to,

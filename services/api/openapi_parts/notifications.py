@@ -1,7 +1,7 @@
 # Play by email (docs/mail.md). Run by ../openapi_gen.py with its globals.
 tags.append({"name": "notifications", "description": "Mail notifications, move addresses and unsubscribing"})
 mode = {"type": "string", "enum": ["every", "digest", "off"]}
-kinds = ["your_turn", "game_over", "challenge", "reminder", "tournament_round", "tournament_standings"]
+kinds = ["your_turn", "game_over", "challenge", "reminder", "tournament_round", "tournament_standings", "message"]
 schemas["Notifications"] = {"type": "object", "required": ["email", "kinds", "suppressed", "hard_bounces"], "properties": {
   "email": {"type": "string"},
   "kinds": {"type": "object", "required": kinds, "properties": {k: mode for k in kinds}, "description": "Per kind: every mail, one daily digest, or none (default every; bots off)"},

@@ -11,7 +11,7 @@ schemas["StaleTurn"] = {"type": "object", "description": "A your_turn event repl
 schemas["StreamChallenge"] = {"allOf": [sref("Challenge"), {"type": "object", "required": ["creator_is_bot"], "properties": {"creator_is_bot": {"type": "boolean"}}}]}
 schemas["StreamEvent"] = {"type": "object", "description": "One ndjson line (or SSE `data:`). `id` (absent on snapshot lines) resumes with ?since= or Last-Event-ID.",
   "required": ["type"], "properties": {
-    "id": {"type": "string"}, "type": {"type": "string", "examples": ["challenge_received", "challenge_accepted", "challenge_declined", "game_started", "your_turn", "move", "game_finished", "reminder", "tournament_pairing", "snapshot_done", "closed"]},
+    "id": {"type": "string"}, "type": {"type": "string", "examples": ["challenge_received", "challenge_accepted", "challenge_declined", "game_started", "your_turn", "move", "game_finished", "reminder", "tournament_pairing", "message", "message_reported", "snapshot_done", "closed"]},
     "kind": {"type": "string", "description": "The game_events kind (docs/events.md)"}, "snapshot": {"type": "boolean"},
     "game_id": {"type": "string"}, "challenge_id": {"type": "string"}, "ply": {"type": "integer"},
     "last_move": {"type": "string", "description": "move and your_turn events: the move just made"},
@@ -33,7 +33,11 @@ paths["/v1/stream/events"] = {"get": op("streamEvents",
           {"name": "replace", "in": "query", "schema": {"type": "boolean", "default": True}, "description": "false: never close the token's open stream; refuse with 409 stream_open while there is one"}])}
 paths["/v1/games/{id}/stream"] = {"get": op("streamGame",
   "The game's full state ({\"type\":\"game_state\",\"game\":<GET /v1/games/{id}>}), then one such line per change, empty heartbeat lines; ends after the game-over state",
-  merge({"200": ndjson({"type": "object", "required": ["type", "game"], "properties": {"type": {"const": "game_state"}, "game": sref("Game")}}, "ndjson stream"), "404": ref("NotFound")}, auth_errors, {"503": stream_busy}), ["bots"], params=[idp])}
+  merge({"200": ndjson({"oneOf": [{"type": "object", "required": ["type", "game"], "properties": {"type": {"const": "game_state"}, "game": sref("Game")}},
+                                  {"type": "object", "required": ["type", "id", "message"], "description": "A message of the game, to its players only (never to spectators)",
+                                   "properties": {"type": {"const": "message"}, "id": {"type": "string", "description": "The event id"},
+                                                  "message": {"type": "object", "additionalProperties": True, "description": "The `message` event's payload (docs/events.md)"}}}]}, "ndjson stream"),
+         "404": ref("NotFound")}, auth_errors, {"503": stream_busy}), ["bots"], params=[idp])}
 paths["/v1/me/turns"] = {"get": op("getTurns",
   "Games where it is the caller's turn, most urgent deadline first; ?wait=N long-polls up to N seconds (at most 60) for the list to stop matching If-None-Match (or, without it, to be non-empty)",
   merge({"200": jbody({"type": "object", "required": ["turns"], "properties": {"turns": {"type": "array", "items": sref("Turn")}}}, "OK", {"ETag": {"schema": {"type": "string"}}}),

@@ -67,7 +67,7 @@ def unauthenticated_calls(d):
         op = d.doc["paths"][template][method.lower()]
         if op.get("security") == []:
             continue
-        args = {"id": "1", "game": "hex-quoridor", "username": "nobody"}
+        args = {"id": "1", "game": "hex-quoridor", "username": "nobody", "message_id": "1"}
         d.call(method, template, "no token", 401, args=args)
 
 
@@ -342,6 +342,52 @@ def tournaments(d):
            target_suffix="?status=won")
 
 
+def messages(d):
+    """Messages of a game: post, limits, spectators, pages, reports, mutes, the end."""
+    alice, bob, carol = d.tokens["alice"], d.tokens["bob"], d.tokens["carol"]
+    _, gid = start_game(d, "alice", "bob")
+    args = {"id": gid}
+    posted = d.call("POST", "/v1/games/{id}/messages", "post", 201, args=args,
+                    body={"text": "good luck"}, token=alice).json()
+    d.call("POST", "/v1/games/{id}/messages", "too long", 400, args=args,
+           body={"text": "x" * 2001}, token=alice)
+    d.call("POST", "/v1/games/{id}/messages", "spectator", 403, args=args,
+           body={"text": "hi"}, token=carol)
+    d.call("POST", "/v1/games/{id}/messages", "unknown", 404, args={"id": "999999"},
+           body={"text": "hi"}, token=alice)
+    d.call("POST", "/v1/games/{id}/messages", "second", 201, args=args,
+           body={"text": "you too"}, token=bob)
+    d.call("GET", "/v1/games/{id}/messages", "page", 200, args=args, target_suffix="?limit=1",
+           token=bob)
+    d.call("GET", "/v1/games/{id}/messages", "bad cursor", 400, args=args,
+           target_suffix="?cursor=zz", token=bob)
+    d.call("GET", "/v1/games/{id}/messages", "spectator", 403, args=args, token=carol)
+    d.call("GET", "/v1/games/{id}/messages", "unknown", 404, args={"id": "999999"}, token=bob)
+    report = {"id": gid, "message_id": posted["id"]}
+    template = "/v1/games/{id}/messages/{message_id}/report"
+    d.call("POST", template, "report", 201, args=report, body={"reason": "rude"}, token=bob)
+    d.call("POST", template, "again", 409, args=report, token=bob)
+    d.call("POST", template, "spectator", 403, args=report, token=carol)
+    d.call("POST", template, "unknown", 404, args={"id": gid, "message_id": "999999"}, token=bob)
+    d.call("PUT", "/v1/me/mutes/{username}", "mute", 200, args={"username": "alice"}, token=bob)
+    d.call("PUT", "/v1/me/mutes/{username}", "self", 400, args={"username": "bob"}, token=bob)
+    d.call("PUT", "/v1/me/mutes/{username}", "unknown", 404, args={"username": "nobody"},
+           token=bob)
+    d.call("PUT", "/v1/me/mutes/{username}", "organise scope only", 403,
+           args={"username": "alice"}, token=d.tokens["alice-organise"])
+    d.call("GET", "/v1/me/mutes", "mutes", 200, token=bob)
+    d.call("DELETE", "/v1/me/mutes/{username}", "unmute", 200, args={"username": "alice"},
+           token=bob)
+    d.call("DELETE", "/v1/me/mutes/{username}", "not muted", 404, args={"username": "alice"},
+           token=bob)
+    d.call("DELETE", "/v1/me/mutes/{username}", "organise scope only", 403,
+           args={"username": "alice"}, token=d.tokens["alice-organise"])
+    d.call("POST", "/v1/games/{id}/resign", "resign", 200, args=args, token=bob)
+    d.call("POST", "/v1/games/{id}/messages", "over", 409, args=args, body={"text": "gg"},
+           token=alice)
+    d.call("GET", "/v1/games/{id}/messages", "after the end", 200, args=args, token=carol)
+
+
 def rate_limit(d):
     """A token's bucket runs dry: 429 with the limit's members (bounded: at most 400 calls)."""
     token = d.server.request("POST", "/v1/tokens", body={
@@ -369,7 +415,7 @@ def main():
         for step in (health_and_meta, accounts, unauthenticated_calls, challenges):
             step(d)
         ratings(d, games(d))
-        for step in (clocks, notifications, tournaments, rate_limit):
+        for step in (clocks, notifications, messages, tournaments, rate_limit):
             step(d)
     finally:
         server.close()
