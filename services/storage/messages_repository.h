@@ -1,5 +1,5 @@
 #pragma once
-// Messages between the players of a game, mutes and reports (migration 0013; docs/game-service.md,
+// Messages between the players of a game, mutes and reports (migration 0012; docs/game-service.md,
 // "Messages"). A message does not change its game (no ply, version or ETag change): it is
 // written by one statement of its own that checks the game and the author's seat, stores the
 // message, its `message` event and its `message` outbox rows, and NOTIFYs the event.
