@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The container files, checked statically (no Docker engine runs here):
 #  - the Dockerfile installs packages only through ops/install-deps, i.e. from ops/packages.txt;
-#  - ops/compose.yaml is valid for Debian's docker-compose and gates hexpostd on a healthy db.
+#  - ops/compose.yaml is valid for Debian's docker-compose, gates hexpostd on a healthy db, and
+#    runs two instances behind nginx (ops/nginx/hexpost.conf), the one trusted proxy.
 # usage: container_config_test.sh SOURCE_DIR
 set -euo pipefail
 root=$1
@@ -33,4 +34,11 @@ resolved=$(docker-compose -f "$compose" config)
 grep -q 'condition: service_healthy' <<<"$resolved" || fail "hexpostd does not wait for a healthy db"
 grep -q 'pg_isready' <<<"$resolved" || fail "db has no pg_isready healthcheck"
 grep -q 'image: postgres:15' <<<"$resolved" || fail "db is not postgres:15"
+# Two instances behind nginx, which runs the shipped configuration and is the one trusted proxy.
+for instance in hexpostd-1 hexpostd-2; do
+  docker-compose -f "$compose" config --services | grep -qx "$instance" || fail "no $instance"
+done
+[ "$(grep -c 'HEXPOST_TRUSTED_PROXIES: 172.28.5.10' <<<"$resolved")" = 2 ] || fail "trusted proxy"
+grep -q 'ipv4_address: 172.28.5.10' <<<"$resolved" || fail "nginx has not the trusted address"
+grep -q 'nginx/hexpost.conf:/etc/hexpost/hexpost.conf' <<<"$resolved" || fail "nginx config"
 echo "container files ok"
