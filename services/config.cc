@@ -228,6 +228,12 @@ Config load_config(const EnvMap& env) {
       integer_or(env, "HEXPOST_HEARTBEAT_S", c.heartbeat_interval.count(), 1, 3600));
   c.instance_id = text_or(env, "HEXPOST_INSTANCE_ID", "");
   c.log_level = log_level_or_default(env);
+  if (const std::string* format = lookup(env, "HEXPOST_LOG_FORMAT")) {
+    if (lower(*format) != "text" && lower(*format) != "json") {
+      fail("HEXPOST_LOG_FORMAT", "must be text or json", *format);
+    }
+    c.log_json = lower(*format) == "json";
+  }
   return c;
 }
 
@@ -265,7 +271,7 @@ std::string describe(const Config& c) {
       << " request_deadline_ms=" << c.request_deadline.count()
       << " max_header_fields=" << c.max_header_fields << " max_header_bytes=" << c.max_header_bytes
       << " heartbeat_s=" << c.heartbeat_interval.count() << " instance=" << c.instance_id
-      << " log_level=" << c.log_level;
+      << " log_level=" << c.log_level << " log_format=" << (c.log_json ? "json" : "text");
   return out.str();
 }
 

@@ -26,6 +26,7 @@
 //   client HEXPOST_HEARTBEAT_S          10                       service_instances heartbeat period
 //   HEXPOST_INSTANCE_ID          <host>-<pid>             id in service_instances
 //   HEXPOST_LOG_LEVEL            info                     trace debug info warn error critical off
+//   HEXPOST_LOG_FORMAT           text                     text or json (one object per line)
 
 #include <array>
 #include <chrono>
@@ -81,6 +82,7 @@ struct Config {
   std::chrono::seconds heartbeat_interval{10};
   std::string instance_id;  // empty: main() derives <host>-<pid>
   std::string log_level = "info";
+  bool log_json = false;  // HEXPOST_LOG_FORMAT=json: one JSON object per line
 };
 
 class ConfigError : public std::runtime_error {

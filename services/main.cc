@@ -21,6 +21,7 @@
 
 #include "services/api/game_service.h"
 #include "services/api/health_routes.h"
+#include "services/api/request_log.h"
 #include "services/api/server.h"
 #include "services/api/stream_routes.h"
 #include "services/config.h"
@@ -62,6 +63,8 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_HEARTBEAT_S          service_instances heartbeat period (default 10)
   HEXPOST_INSTANCE_ID          instance id (default <hostname>-<pid>)
   HEXPOST_LOG_LEVEL            trace|debug|info|warn|error|critical|off (default info)
+  HEXPOST_LOG_FORMAT           text (default) or json: one JSON object per line with time,
+                               level, message, request_id and an access line's fields
   HEXPOST_RATE_PER_S           per-token sustained request rate (default 20)
   HEXPOST_RATE_BURST           per-token burst (token-bucket size, default 120)
   HEXPOST_BOT_RATE_PER_S       the same for tokens of bot accounts (default: HEXPOST_RATE_PER_S)
@@ -110,11 +113,11 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_MAIL_RETAIN_DAYS     days outbox rows and inbound ids are kept (default 30)
 )";
 
-void setup_logging(const std::string& level) {
+void setup_logging(const config::Config& cfg) {
   auto logger = spdlog::stderr_color_mt("hexpostd");
   spdlog::set_default_logger(logger);
-  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e%z %^%l%$ %v");
-  spdlog::set_level(spdlog::level::from_str(level));
+  api::use_log_format(cfg.log_json ? api::LogFormat::kJson : api::LogFormat::kText);
+  spdlog::set_level(spdlog::level::from_str(cfg.log_level));
 }
 
 // libpq reads these when the connection string does not say otherwise: a black-holed database
@@ -377,7 +380,7 @@ int main(int argc, char** argv) {
     return mail_in->parsed() ? mail::kExitTempFail : 2;  // the MTA keeps the mail meanwhile
   }
   if (cfg.instance_id.empty()) cfg.instance_id = default_instance_id();
-  setup_logging(cfg.log_level);
+  setup_logging(cfg);
   set_libpq_defaults();
   spdlog::info("hexpostd {}: {}", HEXPOST_VERSION, config::describe(cfg));
   try {

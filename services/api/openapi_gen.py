@@ -120,7 +120,8 @@ schemas = {
       "per_minute": {"type": "number", "description": "The refill of a login bucket (429 logins-per-address, logins-per-username)"},
       "failures": {"type": "integer", "description": "login_backoff: failed logins in a row for this username from this address"}, "resets_at": {"type": "string", "format": "date-time"},
       "max_streams": {"type": "integer", "description": "too_many_streams: the server's stream slots"},
-      "max_streams_per_token": {"type": "integer", "description": "too_many_streams_for_token: how many streams and long polls one token may hold"}}},
+      "max_streams_per_token": {"type": "integer", "description": "too_many_streams_for_token: how many streams and long polls one token may hold"},
+      "request_id": {"type": "string", "description": "5xx: the request's id (also its X-Request-Id header and in the server's log lines), to quote in a report"}}},
   "Scope": {"type": "string", "enum": ["play", "bot", "organise", "admin"]},
   "NewAccount": {"type": "object", "required": ["username", "email", "password"], "properties": {
      "username": {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]{2,23}$"}, "email": {"type": "string", "maxLength": 254}, "password": {"type": "string", "minLength": 8, "maxLength": 1024}, "bot": {"type": "boolean", "default": False}}},
@@ -209,7 +210,7 @@ for item in paths.values():
     for method_op in item.values(): close_objects([r for r in method_op["responses"].values()], set())
 
 doc = {"openapi": "3.1.0",
-  "info": {"title": "Hexpost game service", "version": "0.1.0", "description": "Correspondence board games over REST. Errors are RFC 9457 problem+json with a stable `code`. Tokens go only in `Authorization: Bearer`.", "license": {"name": "MIT", "identifier": "MIT"}},
+  "info": {"title": "Hexpost game service", "version": "0.1.0", "description": "Correspondence board games over REST. Errors are RFC 9457 problem+json with a stable `code`. Tokens go only in `Authorization: Bearer`. Every answer carries `X-Request-Id`: the request's own when it sent a well-formed one (1-64 characters of letters, digits and `._:-`), else a new one.", "license": {"name": "MIT", "identifier": "MIT"}},
   "servers": [{"url": "http://127.0.0.1:8080"}],
   "security": [{"bearer": []}],
   "tags": tags,

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "services/api/request_log.h"
+
 namespace api {
 namespace {
 
@@ -65,13 +67,14 @@ std::string_view default_problem_code(int status) {
 }
 
 void problem(httplib::Response& res, int status, std::string_view code, std::string_view detail) {
-  const nlohmann::json body = {
+  nlohmann::json body = {
       {"type", std::string(kProblemTypePrefix) + std::string(code)},
       {"title", status_title(status)},
       {"status", status},
       {"detail", detail},
       {"code", code},
   };
+  if (status >= 500 && !current_request_id().empty()) body["request_id"] = current_request_id();
   res.status = status;
   // error_handler_t::replace: a detail built from request text must not make dump() throw.
   res.set_content(body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),

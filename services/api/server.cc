@@ -13,6 +13,7 @@
 #include "services/api/connection_reactor.h"
 #include "services/api/edge_stream.h"
 #include "services/api/guards.h"
+#include "services/api/request_log.h"
 
 namespace api {
 namespace {
@@ -23,6 +24,8 @@ using Clock = std::chrono::steady_clock;
 // one worker thread, so a thread_local is per request. Requests rejected before routing (a
 // malformed request line, an over-long URI) have no start and log 0 ms.
 thread_local std::optional<Clock::time_point> t_request_start;
+// The template of the route the request matched (for the access log), or "-".
+thread_local const std::string* t_route = nullptr;
 
 // The connection the current worker serves, and whether its answer ends it. A worker serves one
 // request start to end (HttpServer::serve_one), and httplib calls the error handler on that
@@ -97,9 +100,11 @@ AfterRequest HttpServer::serve_one(Connection& connection) {
   stream.begin_request(connection.request_started);
   t_stream = &stream;
   t_close_after_response = false;
+  set_request_id(new_request_id());  // pre-routing takes the client's X-Request-Id instead
   bool closed = false;
   const bool last = connection.served + 1 >= reactor_options.keep_alive_max;
   const bool served = process_request(stream, last, closed, nullptr);
+  set_request_id("");
   t_stream = nullptr;
   connection.pending = stream.take_pending();
   if (t_close_after_response || stream.refusal() != EdgeRefusal::kNone) return AfterRequest::kDrain;
@@ -114,7 +119,20 @@ void reuse_address_only(socket_t sock) {
 struct Route {
   std::string method;
   std::regex pattern;
+  std::string name;  // the pattern with each group as "{}": "/v1/games/{}/moves"
 };
+
+// "/v1/games/([^/]+)/moves" -> "/v1/games/{}/moves": a low-cardinality name for logs.
+std::string route_name(const std::string& pattern) {
+  std::string name;
+  int depth = 0;
+  for (char c : pattern) {
+    if (c == '(' && depth++ == 0) name += "{}";
+    if (depth == 0) name += c;
+    if (c == ')' && depth > 0) --depth;
+  }
+  return name;
+}
 
 std::string default_detail(const Request& req, int status) {
   switch (status) {
@@ -151,7 +169,7 @@ class Server::Impl {
   explicit Impl(ServerOptions opts) : options(opts) { configure(); }
 
   void add(const std::string& method, const std::string& pattern, Handler handler);
-  bool has_route(const std::string& method, const std::string& path) const;
+  const Route* find_route(const std::string& method, const std::string& path) const;
   std::vector<std::string> allowed_methods(const std::string& path) const;
   httplib::Server::HandlerResponse pre_route(const Request& req, Response& res) const;
   void take_forwarded_address(const Request& req) const;
@@ -207,11 +225,13 @@ void Server::Impl::configure() {
   http.set_exception_handler([this](const Request& req, Response& res, std::exception_ptr e) {
     on_exception(req, res, std::move(e));
   });
+  http.set_post_routing_handler(
+      [](const Request&, Response& res) { res.set_header("X-Request-Id", current_request_id()); });
   http.set_logger([](const Request& req, const Response& res) { log(req, res); });
 }
 
 void Server::Impl::add(const std::string& method, const std::string& pattern, Handler handler) {
-  routes.push_back({method, std::regex(pattern)});
+  routes.push_back({method, std::regex(pattern), route_name(pattern)});
   if (method == "GET") http.Get(pattern, std::move(handler));
   if (method == "POST") http.Post(pattern, std::move(handler));
   if (method == "PUT") http.Put(pattern, std::move(handler));
@@ -221,11 +241,12 @@ void Server::Impl::add(const std::string& method, const std::string& pattern, Ha
 
 // Matches only the routes of the request's method and stops at the first, so that a routed
 // request costs few regex matches; allowed_methods() (every route) runs only for a 404 or 405.
-bool Server::Impl::has_route(const std::string& method, const std::string& path) const {
+const Route* Server::Impl::find_route(const std::string& method, const std::string& path) const {
   const std::string& wanted = method == "HEAD" ? std::string("GET") : method;
-  return std::any_of(routes.begin(), routes.end(), [&](const Route& route) {
+  const auto found = std::find_if(routes.begin(), routes.end(), [&](const Route& route) {
     return route.method == wanted && std::regex_match(path, route.pattern);
   });
+  return found == routes.end() ? nullptr : &*found;
 }
 
 std::vector<std::string> Server::Impl::allowed_methods(const std::string& path) const {
@@ -252,6 +273,9 @@ httplib::Server::HandlerResponse Server::Impl::pre_route(const Request& req, Res
   using R = httplib::Server::HandlerResponse;
   t_request_start = Clock::now();
   take_forwarded_address(req);
+  if (const std::string id = req.get_header_value("X-Request-Id"); well_formed_request_id(id)) {
+    set_request_id(id);
+  }
   if (auto rejection = check_body_framing(req, options.max_body_bytes)) {
     problem(res, rejection->status, rejection->code, rejection->detail);
     close_after_response(res);  // the body was not read
@@ -261,7 +285,10 @@ httplib::Server::HandlerResponse Server::Impl::pre_route(const Request& req, Res
     problem(res, 400, "nul_character", *nul);
     return R::Handled;
   }
-  if (has_route(req.method, req.path)) return R::Unhandled;
+  if (const Route* route = find_route(req.method, req.path)) {
+    t_route = &route->name;
+    return R::Unhandled;
+  }
   const std::vector<std::string> allowed = allowed_methods(req.path);
   if (allowed.empty()) {
     problem(res, 404, "not_found", "No route for " + req.method + " " + req.path + ".");
@@ -338,8 +365,10 @@ void Server::Impl::log(const Request& req, const Response& res) {
     ms = std::chrono::duration<double, std::milli>(Clock::now() - *t_request_start).count();
     t_request_start.reset();
   }
-  spdlog::info("access {} {} {} {:.1f}ms {}", req.method.empty() ? "-" : req.method,
-               req.path.empty() ? "-" : req.path, res.status, ms, req.remote_addr);
+  static const std::string kNoRoute = "-";
+  log_access({req.method.empty() ? "-" : req.method, t_route ? *t_route : kNoRoute,
+              req.path.empty() ? "-" : req.path, res.status, ms, req.remote_addr});
+  t_route = nullptr;
 }
 
 ServerOptions server_options(const config::Config& cfg) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/sinks/ringbuffer_sink.h>
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
@@ -17,6 +18,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -24,6 +26,7 @@
 
 #include "services/api/health_routes.h"
 #include "services/api/json_body.h"
+#include "services/api/request_log.h"
 #include "services/api/server.h"
 #include "tests/services/http_client.h"
 
@@ -335,6 +338,68 @@ TEST_F(HttpServerTest, AccessLogHasOneLinePerRequestAndNoSecrets) {
   EXPECT_EQ(line.rfind("access GET /healthz 200 ", 0), 0u) << line;
   EXPECT_EQ(line.find("s3cr3t"), std::string::npos) << line;
   EXPECT_NE(line.find("ms 127.0.0.1"), std::string::npos) << line;
+}
+
+// --- Request ids and the JSON log --------------------------------------------------------
+
+TEST_F(HttpServerTest, AWellFormedRequestIdIsKeptAndAnyOtherReplaced) {
+  const auto id_of = [this](const httplib::Headers& sent) {
+    const auto res = client().Get("/healthz", sent);
+    return res ? res->get_header_value("X-Request-Id") : std::string("no answer");
+  };
+  EXPECT_EQ(id_of({{"X-Request-Id", "trace-7.a_b:c"}}), "trace-7.a_b:c");
+  const std::string made = id_of({{"X-Request-Id", "has space"}});
+  EXPECT_EQ(made.size(), 32u) << made;
+  EXPECT_EQ(made.find_first_not_of("0123456789abcdef"), std::string::npos) << made;
+  EXPECT_NE(id_of({}), id_of({}));
+  EXPECT_EQ(id_of({{"X-Request-Id", std::string(65, 'x')}}).size(), 32u);
+  // Problems carry it too, and a 5xx names it in its body for the report.
+  const auto missing = client().Get("/nope", {{"X-Request-Id", "r-404"}});
+  EXPECT_EQ(missing->get_header_value("X-Request-Id"), "r-404");
+  EXPECT_FALSE(nlohmann::json::parse(missing->body).contains("request_id"));
+  const auto boom = client().Get("/boom", {{"X-Request-Id", "r-500"}});
+  EXPECT_EQ(boom->get_header_value("X-Request-Id"), "r-500");
+  EXPECT_EQ(nlohmann::json::parse(boom->body).value("request_id", ""), "r-500");
+}
+
+// Lines are formatted as they are written (the sinks are synchronous), so the request's id and
+// an access line's fields, held by the writing thread, are in them.
+TEST(RequestLog, JsonLinesCarryTheRequestIdAndTheAccessFields) {
+  std::ostringstream out;
+  auto previous = spdlog::default_logger();
+  spdlog::set_default_logger(std::make_shared<spdlog::logger>(
+      "capture", std::make_shared<spdlog::sinks::ostream_sink_mt>(out)));
+  api::use_log_format(api::LogFormat::kJson);
+  spdlog::warn("outside \"quoted\"\n");
+  api::set_request_id("r-1");
+  spdlog::info("inside");
+  api::log_access({"POST", "/v1/games/{}/moves", "/v1/games/7/moves", 201, 2.345, "10.0.0.9"});
+  api::use_log_format(api::LogFormat::kText);
+  api::set_request_id("r-2");
+  spdlog::info("as text");
+  api::set_request_id("");
+  spdlog::set_default_logger(previous);
+  std::istringstream written(out.str());
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(written, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 4u) << out.str();
+  std::vector<nlohmann::json> parsed;
+  for (std::size_t i = 0; i < 3; ++i) {
+    parsed.push_back(nlohmann::json::parse(lines[i], nullptr, false));
+    ASSERT_FALSE(parsed.back().is_discarded()) << lines[i];
+  }
+  EXPECT_EQ(parsed[0]["level"], "warning");
+  EXPECT_EQ(parsed[0]["message"], "outside \"quoted\"\n");
+  EXPECT_FALSE(parsed[0].contains("request_id"));
+  EXPECT_EQ(parsed[0]["time"].get<std::string>().size(), 24u) << parsed[0]["time"];
+  EXPECT_EQ(parsed[1]["request_id"], "r-1");
+  EXPECT_EQ(parsed[2]["message"], "access POST /v1/games/7/moves 201 2.3ms 10.0.0.9");
+  EXPECT_EQ(parsed[2]["route"], "/v1/games/{}/moves");
+  EXPECT_EQ(parsed[2]["status"], 201);
+  EXPECT_EQ(parsed[2]["ms"], 2.3);
+  EXPECT_EQ(parsed[2]["peer"], "10.0.0.9");
+  EXPECT_EQ(parsed[2]["request_id"], "r-1");
+  EXPECT_NE(lines[3].find(" info as text request_id=r-2"), std::string::npos) << lines[3];
 }
 
 TEST_F(HttpServerTest, SecondServerCannotShareThePort) {

@@ -50,7 +50,8 @@ class LiveServer:
         if self.db:
             self.psql(self.base_url, f"CREATE DATABASE {self.db}")
         self.env = dict(os.environ, HEXPOST_DATABASE_URL=self.url, HEXPOST_LISTEN="127.0.0.1:0",
-                        HEXPOST_HEARTBEAT_S="1", HEXPOST_LOG_LEVEL="info",
+                        HEXPOST_HEARTBEAT_S="1", HEXPOST_LOG_LEVEL="debug",
+                        HEXPOST_LOG_FORMAT="json",
                         HEXPOST_COMPETITION_S="1",  # ratings within a second of a game's end
                         # every account of the run is made from 127.0.0.1
                         HEXPOST_LOGIN_ADDRESS_BURST="100000", HEXPOST_LOGIN_USERNAME_BURST="100000")
@@ -67,10 +68,13 @@ class LiveServer:
     def query(self, sql):
         return self.psql(self.url, sql)
 
+    def log_text(self):
+        with open(self.log.name) as f:
+            return f.read()
+
     def _wait_for_port(self):
         for _ in range(300):
-            with open(self.log.name) as f:
-                found = re.search(r"listening on http://127\.0\.0\.1:(\d+)", f.read())
+            found = re.search(r"listening on http://127\.0\.0\.1:(\d+)", self.log_text())
             if found:
                 return int(found.group(1))
             if self.proc.poll() is not None:

@@ -34,6 +34,7 @@ class Driver:
         self.doc = doc
         self.captured = []
         self.tokens = {}
+        self.secrets = [PASSWORD]  # never in the server's log (with the tokens)
 
     def call(self, method, template, label, expect, args=None, target_suffix="", **kw):
         target = template.format(**(args or {})) + target_suffix
@@ -300,6 +301,7 @@ def notifications(d):
     ).split()
     tag = hmac.new(secret.encode(), f"unsubscribe:{account}.reminder".encode(),
                    hashlib.sha256).hexdigest()[:16]
+    d.secrets += [secret, tag]
     d.call("POST", "/v1/mail/unsubscribe", "one click", 200,
            target_suffix=f"?a={account}&k=reminder&t={tag}")
     d.call("POST", "/v1/mail/unsubscribe", "bad tag", 404,
@@ -400,6 +402,30 @@ def rate_limit(d):
     raise AssertionError("no 429 after 400 requests")
 
 
+def log_problems(text, secrets):
+    """The server ran with HEXPOST_LOG_FORMAT=json at debug level: every line is one JSON object
+    with time, level and message; every access line has its request id and fields; no secret
+    (password, token, mail secret, unsubscribe tag) appears anywhere."""
+    problems, access = [], 0
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            problems.append(f"log line {number} is not JSON: {line[:200]}")
+            continue
+        if not {"time", "level", "message"} <= entry.keys():
+            problems.append(f"log line {number} lacks time, level or message: {line[:200]}")
+        if entry.get("message", "").startswith("access "):
+            access += 1
+            if not {"request_id", "method", "route", "path", "status", "ms", "peer"} <= entry.keys():
+                problems.append(f"access line {number} lacks a field: {line[:200]}")
+    problems += [f"a secret ({secret[:4]}...) is in the log" for secret in secrets
+                 if secret and secret in text]
+    if access < 100:
+        problems.append(f"only {access} access lines in the log")
+    return problems
+
+
 def main():
     hexpostd, doc_path = sys.argv[1], sys.argv[2]
     base_url = os.environ.get("TEST_DATABASE_URL", "")
@@ -418,6 +444,7 @@ def main():
         for step in (clocks, notifications, messages, tournaments, rate_limit):
             step(d)
     finally:
+        log_text = server.log_text()  # gone with the server
         server.close()
     if os.environ.get("OPENAPI_CAPTURE"):
         with open(os.environ["OPENAPI_CAPTURE"], "w") as out:
@@ -430,6 +457,7 @@ def main():
         failures.extend(problems_of(doc, exchange))
     exercised = {(e.method, e.template) for e in d.captured}
     failures.extend(f"{m} {p}: never exercised" for m, p in sorted(operations(doc) - exercised))
+    failures.extend(log_problems(log_text, d.secrets + list(d.tokens.values())))
     for line in failures:
         print("FAIL", line)
     print(f"{len(d.captured)} answers checked against {len(operations(doc))} operations; "
