@@ -248,7 +248,11 @@ void get_record(GameService& s, const Request& req, Response& res) {
                  "attachment; filename=\"hexpost-" + std::to_string(id) + ".txt\"");
   if (answer_not_modified(req, res, etag_of(loaded.game))) return;
   res.status = 200;
-  res.set_content(game_record_text(loaded.game, loaded.moves, s.options.site),
+  // Conditional lines are private until the game is over, and then part of its record.
+  const auto conditionals = loaded.game.status == "active"
+                                ? std::vector<storage::ConditionalLines>{}
+                                : s.play.line_history(id);
+  res.set_content(game_record_text(loaded.game, loaded.moves, s.options.site, conditionals),
                   "text/plain; charset=utf-8");
 }
 

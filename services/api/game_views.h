@@ -8,6 +8,7 @@
 
 #include "rules/core/game.h"
 #include "services/domain/game_logic.h"
+#include "services/storage/conditionals_repository.h"
 #include "services/storage/records.h"
 
 namespace api {
@@ -27,10 +28,11 @@ nlohmann::json game_summary(const storage::GameRecord& game, storage::Id caller)
 nlohmann::json challenge_view(const storage::ChallengeRecord& challenge);
 nlohmann::json fairness_view(const storage::GameRecord& game,
                              const std::vector<storage::MoveRecord>& moves);
-// The PGN-style record (GET /v1/games/{id}/record).
+// The PGN-style record (GET /v1/games/{id}/record). `conditionals`: every set of conditional
+// lines stored on the game, shown as comment lines once the game is over (empty while it runs).
 std::string game_record_text(const storage::GameRecord& game,
-                             const std::vector<storage::MoveRecord>& moves,
-                             const std::string& site);
+                             const std::vector<storage::MoveRecord>& moves, const std::string& site,
+                             const std::vector<storage::ConditionalLines>& conditionals = {});
 std::string etag_of(const storage::GameRecord& game);
 // `answer` as JSON text for an entry write, with each answer.game.seats[i]'s deadline and
 // remaining_s left as clock slots that the store fills with the clocks the write produced

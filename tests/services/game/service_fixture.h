@@ -65,6 +65,7 @@ class Client {
   Reply post_raw(const std::string& path, const std::string& body, const std::string& type,
                  const std::string& token = "", const httplib::Headers& headers = {});
   Reply del(const std::string& path, const std::string& token = "");
+  Reply put(const std::string& path, const json& body, const std::string& token = "");
   Reply patch(const std::string& path, const json& body, const std::string& token = "");
 
  private:
