@@ -79,8 +79,14 @@ void add_clear(CLI::App& parent, int& exit_code) {
 int store_conditional_line(Client& client, const std::string& game_id, const std::string& moves,
                            bool raw) {
   Line added;
+  // Moves whose notation holds spaces are separated by commas instead.
+  const char separator = moves.find(',') == std::string::npos ? ' ' : ',';
   std::istringstream words(moves);
-  for (std::string move; words >> move;) added.push_back(move);
+  for (std::string move; std::getline(words, move, separator);) {
+    move.erase(0, move.find_first_not_of(" \t"));
+    move.erase(move.find_last_not_of(" \t") + 1);
+    if (!move.empty()) added.push_back(move);
+  }
   if (added.empty()) throw CliProblem("usage", "--if needs at least one move", kExitUsage);
   const json stored = client.get_json(conditional_path(game_id));
   std::vector<Line> lines;

@@ -13,7 +13,8 @@ namespace cli {
 
 void add_conditional_commands(CLI::App& app, int& exit_code);
 
-// Adds the line `moves` (moves separated by white space) to my stored lines: it replaces a
+// Adds the line `moves` (moves separated by white space, or by commas when the notation holds
+// spaces: "Tb1-b2 a1-b2, Tc1-c2 a2-b3") to my stored lines: it replaces a
 // stored line it extends, and is not added again when a stored line already begins with it.
 // Prints the lines as stored (or the answer with `raw`). Returns the exit code.
 int store_conditional_line(Client& client, const std::string& game_id, const std::string& moves,

@@ -114,9 +114,11 @@ void add_move(CLI::App& app, int& exit_code) {
   cmd->add_option("MOVE", f->move,
                   "the move in the game's notation (hexpost rules notation GAME; the legal moves: "
                   "hexpost show GAME_ID --legal)");
-  cmd->add_option("--if", f->if_line,
-                  "instead of a move, store a conditional line \"X Y X2 Y2\": if the opponent "
-                  "plays X, reply Y, then if X2, Y2 (hexpost conditional list|clear GAME_ID)");
+  cmd->add_option(
+      "--if", f->if_line,
+      "instead of a move, store a conditional line \"X Y X2 Y2\": if the opponent "
+      "plays X, reply Y, then if X2, Y2; separate moves by commas when their notation holds spaces "
+      "(hexpost conditional list|clear GAME_ID)");
   cmd->add_flag("--dry-run,-n", f->dry_run,
                 "check the move offline with the rules library, then with the server's preview; "
                 "play nothing");

@@ -75,7 +75,10 @@ TEST(CliConditional, AStoredLineRepliesToTheOpponentsMove) {
   const Game g = start();
   const std::string x = first_step(g.position, {});
   const std::string y = first_step(g.position, {x});
-  ASSERT_EQ(hexpost(g.waiter, {"move", g.id, "--if", x + " " + y}).exit_code, 0);
+  // Commas separate the moves too (for notation that holds spaces).
+  const auto stored = hexpost(g.waiter, {"move", g.id, "--if", x + ", " + y});
+  ASSERT_EQ(stored.exit_code, 0) << stored.err;
+  EXPECT_EQ(stored.out, "1: " + x + " " + y + "\n");
   ASSERT_EQ(hexpost(g.mover, {"move", g.id, x}).exit_code, 0);
   const json view = parse_out(hexpost(g.mover, {"show", g.id, "--json"}));
   EXPECT_EQ(view.at("ply"), 2);
