@@ -7,6 +7,7 @@
 #include "cli/commands/bot_command.h"
 #include "cli/commands/challenge_commands.h"
 #include "cli/commands/community_commands.h"
+#include "cli/commands/conditional_commands.h"
 #include "cli/commands/exit_codes.h"
 #include "cli/commands/game_commands.h"
 #include "cli/commands/inbox_command.h"
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
   cli::add_account_commands(app, exit_code);
   cli::add_game_commands(app, exit_code);
   cli::add_move_commands(app, exit_code);
+  cli::add_conditional_commands(app, exit_code);
   cli::add_challenge_commands(app, exit_code);
   cli::add_verify_command(app, exit_code);
   cli::add_community_commands(app, exit_code);

@@ -216,6 +216,11 @@ Response Client::post(const std::string& path, const std::string& body, const He
                config_.server, "POST " + path);
 }
 
+Response Client::put(const std::string& path, const std::string& body, const Headers& headers) {
+  return check(http_->Put(path.c_str(), to_headers(headers), body, "application/json"),
+               config_.server, "PUT " + path);
+}
+
 Response Client::del(const std::string& path, const Headers& headers) {
   return check(http_->Delete(path.c_str(), to_headers(headers)), config_.server, "DELETE " + path);
 }

@@ -101,6 +101,7 @@ class Client {
   // Raw requests: throw NetworkError when no answer came, ApiProblem on a non-2xx answer.
   Response get(const std::string& path, const Headers& headers = {});
   Response post(const std::string& path, const std::string& body, const Headers& headers = {});
+  Response put(const std::string& path, const std::string& body, const Headers& headers = {});
   Response del(const std::string& path, const Headers& headers = {});
 
   // JSON in and out (an empty 2xx body gives null).

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "cli/commands/board_view.h"
+#include "cli/commands/conditional_commands.h"
 #include "cli/commands/exit_codes.h"
 #include "cli/commands/message_commands.h"
 #include "cli/commands/remote.h"
@@ -28,7 +29,8 @@ struct MoveFlags {
   bool dry_run = false;
   bool json = false;
   bool ascii = false;
-  int ply = -1;  // -1: the ply of the board fetched now
+  int ply = -1;         // -1: the ply of the board fetched now
+  std::string if_line;  // --if: a conditional line to store instead of a move
   // Filled while running: the game, and whether the rules refused the move.
   std::string game;
   bool refused = false;
@@ -112,8 +114,12 @@ void add_move(CLI::App& app, int& exit_code) {
   cmd->add_option("GAME_ID", f->id, "the game")->required();
   cmd->add_option("MOVE", f->move,
                   "the move in the game's notation (hexpost rules notation GAME; the legal moves: "
-                  "hexpost show GAME_ID --legal)")
-      ->required();
+                  "hexpost show GAME_ID --legal)");
+  cmd->add_option(
+      "--if", f->if_line,
+      "instead of a move, store a conditional line \"X Y X2 Y2\": if the opponent "
+      "plays X, reply Y, then if X2, Y2; separate moves by commas when their notation holds spaces "
+      "(hexpost conditional list|clear GAME_ID)");
   cmd->add_flag("--dry-run,-n", f->dry_run,
                 "check the move offline with the rules library, then with the server's preview; "
                 "play nothing");
@@ -124,8 +130,14 @@ void add_move(CLI::App& app, int& exit_code) {
   add_json_flag(cmd, f->json);
   cmd->add_flag("--ascii", f->ascii, "plain ASCII without colour, even on a terminal");
   cmd->callback([f, &exit_code] {
+    if (f->move.empty() == f->if_line.empty()) {
+      std::cerr << "hexpost: move takes either MOVE or --if \"X Y ...\"\n";
+      exit_code = kExitUsage;
+      return;
+    }
     exit_code = run_remote([&](Client& client) {
       require_token(client);
+      if (!f->if_line.empty()) return store_conditional_line(client, f->id, f->if_line, f->json);
       return play_move(client, *f);
     });
     if (f->refused) print_refusal_hint(*f);

@@ -23,16 +23,16 @@ _hexpost() {
     words=("${COMP_WORDS[@]}")
     cword=$COMP_CWORD
   fi
-  local commands="rules server signup login logout whoami games next show move resign abort
-    draw record watch challenge seek challenges accept decline cancel inbox say message messages
-    verify vacation tournaments tournament ratings bot help"
+  local commands="rules server signup login logout whoami games next show move conditional resign
+    abort draw record watch challenge seek challenges accept decline cancel inbox say message
+    messages verify vacation tournaments tournament ratings bot help"
   local cmd=${words[1]:-} sub=${words[2]:-}
 
   case "$prev" in
     --game | -g) COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "active finished aborted" -- "$cur")); return ;;
     --username | -u | --email | --password | --option | -o | --days | --bank | --players | \
-      --ply | --seed | --reason | --limit | -n) return ;;
+      --ply | --seed | --reason | --limit | -n | --if) return ;;
   esac
 
   if [ "$cword" -eq 1 ]; then
@@ -51,6 +51,9 @@ _hexpost() {
     draw) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "offer accept decline" -- "$cur")); return; }
       [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "$(_hexpost_ids games)" -- "$cur")); return; }
       options="--json --help" ;;
+    conditional) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "list clear" -- "$cur")); return; }
+      [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "$(_hexpost_ids games)" -- "$cur")); return; }
+      [ "$sub" = list ] && options="--json --help" ;;
     tournament) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "show join" -- "$cur")); return; }
       [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "$(_hexpost_ids tournaments)" -- "$cur")); return; }
       options="--json --help" ;;
@@ -72,7 +75,7 @@ _hexpost() {
       fi
       case "$cmd" in
         show) options="--json --ascii --legal --from-seat --no-rotate --help" ;;
-        move) options="--dry-run --ply --json --ascii --help" ;;
+        move) options="--dry-run --ply --if --json --ascii --help" ;;
         watch) options="--json --ascii --help" ;;
         resign) options="--yes --json --help" ;;
         abort) options="--json --help" ;;

@@ -252,7 +252,12 @@ void get_record(GameService& s, const Request& req, Response& res) {
   std::vector<storage::MessageRecord> messages;
   if (loaded.game.status != "active") messages = s.messages.list(id, 0, 0, 1'000'000);
   res.status = 200;
-  res.set_content(game_record_text(loaded.game, loaded.moves, s.options.site, messages),
+  // Conditional lines are private until the game is over, and then part of its record.
+  const auto conditionals = loaded.game.status == "active"
+                                ? std::vector<storage::ConditionalLines>{}
+                                : s.play.line_history(id);
+  res.set_content(
+      game_record_text(loaded.game, loaded.moves, s.options.site, messages, conditionals),
                   "text/plain; charset=utf-8");
 }
 

@@ -111,6 +111,9 @@ const std::vector<RouteDoc> kRoutes = {
     {"POST", "/v1/games/{id}/abort"},
     {"GET", "/v1/games/{id}/record"},
     {"GET", "/v1/games/{id}/fairness"},
+    {"GET", "/v1/games/{id}/conditional"},
+    {"PUT", "/v1/games/{id}/conditional"},
+    {"DELETE", "/v1/games/{id}/conditional"},
     {"GET", "/v1/openapi.json"},
     {"PATCH", "/v1/me"},
     {"GET", "/v1/me/vacation"},
@@ -194,6 +197,7 @@ void add_game_service_routes(Server& server, GameService& service) {
   add_account_routes(server, service);
   add_challenge_routes(server, service);
   add_game_routes(server, service);
+  add_conditional_routes(server, service);
   add_clock_routes(server, service);
   add_tournament_routes(server, service);
   add_rating_routes(server, service);

@@ -276,9 +276,30 @@ std::string record_message(const storage::MessageRecord& m) {
 
 }  // namespace
 
+// "; conditional lines of bob (seat 1), stored at ply 2: e5 Nf3 | d5 c4", one per set stored.
+static std::string conditional_comments(
+    const storage::GameRecord& game, const std::vector<storage::ConditionalLines>& conditionals) {
+  std::string out;
+  for (const auto& set : conditionals) {
+    std::string username;
+    for (const auto& seat : game.seats) {
+      if (seat.seat == set.seat) username = seat.username;
+    }
+    std::string lines;
+    for (const auto& line : set.lines) {
+      if (!lines.empty()) lines += " |";
+      for (const auto& move : line) lines += " " + move;
+    }
+    out += "; conditional lines of " + username + " (seat " + std::to_string(set.seat) +
+           "), stored at ply " + std::to_string(set.base_ply) + ":" + lines + "\n";
+  }
+  return out;
+}
+
 std::string game_record_text(const storage::GameRecord& game,
                              const std::vector<storage::MoveRecord>& moves, const std::string& site,
-                             const std::vector<storage::MessageRecord>& messages) {
+                             const std::vector<storage::MessageRecord>& messages,
+                             const std::vector<storage::ConditionalLines>& conditionals) {
   const json r = result_view(game);  // seats with usernames, or null while the game runs
   const std::string result = record_result(game, r);
   std::string out;
@@ -316,6 +337,7 @@ std::string game_record_text(const storage::GameRecord& game,
     out += "\n";
   }
   for (; message != messages.end(); ++message) out += record_message(*message);
+  if (game.status != "active") out += conditional_comments(game, conditionals);
   out += "; result " + result + "\n";
   return out;
 }

@@ -9,6 +9,7 @@
 #include "rules/core/game.h"
 #include "services/domain/game_logic.h"
 #include "services/storage/messages_repository.h"
+#include "services/storage/conditionals_repository.h"
 #include "services/storage/records.h"
 
 namespace api {
@@ -29,10 +30,12 @@ nlohmann::json challenge_view(const storage::ChallengeRecord& challenge);
 nlohmann::json fairness_view(const storage::GameRecord& game,
                              const std::vector<storage::MoveRecord>& moves);
 // The PGN-style record (GET /v1/games/{id}/record). `messages` (passed once the game is over)
-// are comment lines after the entry of the ply they were sent at.
+// are comment lines after the entry of the ply they were sent at; `conditionals`: every set of
+// conditional lines stored on the game, shown as comment lines once the game is over.
 std::string game_record_text(const storage::GameRecord& game,
                              const std::vector<storage::MoveRecord>& moves, const std::string& site,
-                             const std::vector<storage::MessageRecord>& messages = {});
+                             const std::vector<storage::MessageRecord>& messages = {},
+                             const std::vector<storage::ConditionalLines>& conditionals = {});
 std::string etag_of(const storage::GameRecord& game);
 // `answer` as JSON text for an entry write, with each answer.game.seats[i]'s deadline and
 // remaining_s left as clock slots that the store fills with the clocks the write produced

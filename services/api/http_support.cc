@@ -375,6 +375,8 @@ GameError refusal_error(const domain::Refusal& refusal, const json& current_stat
       return GameError(400, "invalid_field", refusal.message);
     case K::kTimeExpired:
       return GameError(409, "time_expired", refusal.message, {{"current", current_state}});
+    case K::kYourTurn:
+      return GameError(409, "your_turn", refusal.message, {{"current", current_state}});
   }
   return GameError(500, "internal", "unknown refusal");
 }

@@ -63,6 +63,19 @@ DESCRIPTIONS = {
     "getRecord": "The game as a PGN-style text record: tag pairs (seats, options, clock, result, commitment and seeds), "
                  "then one line per move with its ply, time and random draws, enough to replay it offline. Any token; "
                  "404 game_not_found.",
+    "getConditional": "The caller's own conditional lines on the game, as the play pipeline holds them after the moves made "
+                      "so far (lines that no longer match are gone, the others start at the current ply). Nobody else's lines are "
+                      "shown. Play or bot scope; 403 not_your_game for an account without a seat, 404 game_not_found.",
+    "putConditional": "Replaces the caller's conditional lines on a running game while another seat is to move: each line "
+                      "alternates the other seats' moves (every seat that plays before the caller) and the caller's replies, and "
+                      "ends with a reply. Each move is checked with the rules where it would be played; nothing is stored when one "
+                      "is refused: 422 with the rules' code (bad_notation, illegal_move) or invalid_line (a line that does not end "
+                      "with a reply, two replies to the same moves, a move that draws at random, a line past the game's end), with "
+                      "`line`, `move` and `text`. When another seat's move matches a line, the reply is played at once as the caller's "
+                      "move; a move that matches no line discards every line. An empty list deletes them. 409 your_turn (play a move "
+                      "instead), stale_ply (with `ply`), game_over; 403 not_your_game. Play or bot scope.",
+    "deleteConditional": "Deletes the caller's conditional lines on the game; 204 also when there were none. Play or bot scope; "
+                         "403 not_your_game, 404 game_not_found.",
     "getFairness": "Everything needed to check the game's randomness: the commitment, the server seed once the game is "
                    "over, the players' seeds in join order, every draw and the hash chain of the moves. Any token; 404 "
                    "game_not_found.",

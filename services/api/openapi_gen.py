@@ -92,11 +92,11 @@ responses = {
   "Unauthorized": problem_resp("No token, a bad or revoked token (unauthenticated, invalid_token), or bad credentials (bad_credentials)", {"WWW-Authenticate": {"schema": {"type": "string"}}}),
   "Forbidden": problem_resp("insufficient_scope, not_your_game, not_invited, not_creator"),
   "NotFound": problem_resp("game_not_found, challenge_not_found, token_not_found, not_found"),
-  "Conflict": problem_resp("stale_ply, not_your_turn, game_over, no_draw_offer, abort_too_late, conflict, challenge_closed, already_joined, username_taken; game conflicts carry `current`"),
+  "Conflict": problem_resp("stale_ply, not_your_turn, your_turn, game_over, no_draw_offer, abort_too_late, conflict, challenge_closed, already_joined, username_taken; game conflicts carry `current`"),
   "LengthRequired": problem_resp("transfer_encoding_not_supported (chunked bodies), length_required"),
   "PayloadTooLarge": problem_resp("payload_too_large"),
   "UnsupportedMediaType": problem_resp("unsupported_media_type: send application/json"),
-  "Unprocessable": problem_resp("The rules refused (bad_notation, illegal_move, bad_options), unknown_game, unknown_user, idempotency_key_reused"),
+  "Unprocessable": problem_resp("The rules refused (bad_notation, illegal_move, bad_options), invalid_line, unknown_game, unknown_user, idempotency_key_reused"),
   "TooManyRequests": problem_resp("rate_limited: the token's bucket is empty", {"Retry-After": {"schema": {"type": "integer"}}, "RateLimit": {"$ref": "#/components/headers/RateLimit"}, "RateLimit-Policy": {"$ref": "#/components/headers/RateLimitPolicy"}}),
   "Unavailable": problem_resp("database_unavailable (retry after Retry-After seconds)", {"Retry-After": {"schema": {"type": "integer"}}}),
   "LoginThrottled": problem_resp("rate_limited: the bucket of the client address (limit logins-per-address) or of the username (logins-per-username) is empty; "

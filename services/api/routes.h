@@ -13,7 +13,8 @@ namespace api {
 void add_account_routes(Server& server, GameService& service);
 void add_challenge_routes(Server& server, GameService& service);
 void add_game_routes(Server& server, GameService& service);
-void add_clock_routes(Server& server, GameService& service);  // vacation, zones, pause
+void add_conditional_routes(Server& server, GameService& service);  // conditional moves
+void add_clock_routes(Server& server, GameService& service);        // vacation, zones, pause
 void add_tournament_routes(Server& server, GameService& service);
 void add_rating_routes(Server& server, GameService& service);
 // The rating changes of a finished rated game: [{username, system, before, after, change}].

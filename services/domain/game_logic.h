@@ -39,6 +39,7 @@ enum class RefusalKind {
   kAbortTooLate,  // every seat has already moved
   kBadRequest,    // e.g. an unknown draw action
   kTimeExpired,   // the mover's deadline has passed (the game is forfeited instead)
+  kYourTurn,      // conditional lines are stored while the others are to move
 };
 
 struct Refusal {

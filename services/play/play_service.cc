@@ -39,6 +39,7 @@ PlayService::PlayService(storage::ConnectionPool& pool, const domain::Catalog& c
     : catalog_(catalog),
       games_(games),
       clocks_(clocks),
+      conditionals_(pool),
       clock_(clock),
       options_(options),
       combiner_(
@@ -51,6 +52,12 @@ PlayService::PlayService(storage::ConnectionPool& pool, const domain::Catalog& c
 // ---- changes ------------------------------------------------------------------------------------
 
 Outcome PlayService::submit(const Submission& s, std::optional<Context> first) {
+  Outcome outcome = submit_entry(s, std::move(first));
+  if (outcome.conditionals) settle_conditionals(s.game_id);
+  return outcome;
+}
+
+Outcome PlayService::submit_entry(const Submission& s, std::optional<Context> first) {
   Context context =
       first ? std::move(*first) : load_context(s.actor.token_hash, s.game_id, s.idempotency_key);
   for (int attempt = 1;; ++attempt) {
@@ -113,6 +120,7 @@ Outcome PlayService::store(const Submission& s, const Context& context, domain::
   out.game = keep_after_write(after, written);
   out.body = written.response_body;  // with the clocks the write produced
   out.status = s.answer_status;
+  out.conditionals = written.has_conditionals;
   return out;
 }
 
@@ -120,12 +128,15 @@ Outcome PlayService::store(const Submission& s, const Context& context, domain::
 // ask). When that gave the player a vacation day instead, the move is decided again.
 Outcome PlayService::refuse_late(const GameRecord& game, Id account, const domain::Refusal& late,
                                  hxclock::TimePoint at, bool& retry) {
-  expire(game.id, at);
+  bool conditionals = false;
+  expire_entries(game.id, at, conditionals);
   auto now = load_at(game.id, false, hxclock::to_rfc3339(at));
   if (!now) return of_kind(Kind::kNotFound);
   retry = now->game.ply == game.ply && now->game.status == "active" &&
           !domain::check_deadline(now->game, account, at);
-  return retry ? Outcome{} : refused(late, now->game);
+  Outcome out = retry ? Outcome{} : refused(late, now->game);
+  out.conditionals = conditionals;
+  return out;
 }
 
 Outcome PlayService::replayed(const storage::StoredResponse& stored, const Submission& s) const {
@@ -177,6 +188,13 @@ bool PlayService::try_auto_vacation(const GameRecord& game, int seat, const std:
 }
 
 int PlayService::expire(Id game_id, hxclock::TimePoint now) {
+  bool conditionals = false;
+  const int stored = expire_entries(game_id, now, conditionals);
+  if (conditionals) settle_conditionals(game_id);
+  return stored;
+}
+
+int PlayService::expire_entries(Id game_id, hxclock::TimePoint now, bool& conditionals) {
   const std::string at = hxclock::to_rfc3339(now);
   int stored = 0;
   // Each round: load, decide the first expired seat's timeout, store it conditionally. A lost
@@ -197,6 +215,7 @@ int PlayService::expire(Id game_id, hxclock::TimePoint now) {
     const storage::WriteResult written = combiner_.write(storage::EntryWrite(entry));
     if (written.outcome != storage::WriteOutcome::kApplied) continue;
     keep_after_write(domain::game_after(loaded->game, entry), written);
+    conditionals = conditionals || written.has_conditionals;
     ++stored;
     if (entry.finished) return stored;  // nothing left to time out
   }

@@ -12,6 +12,11 @@
 // way the sweeper would (a timeout, or a vacation day with auto-vacation) and is then decided
 // again, so a late move gets the same outcome by every path.
 //
+// Conditional moves (docs/game-service.md "Conditional moves"): every applied entry whose write
+// found the game's has_conditionals flag set is followed, before submit() or expire() returns,
+// by settle_conditionals(): the stored lines follow the move, and a reply a line holds for the
+// seat now to move is submitted as that seat's move by this same pipeline.
+//
 // The pipeline owns the per-instance copies (ContextCache, MoveCache): reads that should fill
 // or use them go through it too. Callers never see whether a copy was used.
 
@@ -24,11 +29,13 @@
 #include <vector>
 
 #include "lib/clock/clock.h"
+#include "services/domain/conditional_logic.h"
 #include "services/domain/game_logic.h"
 #include "services/play/context_cache.h"
 #include "services/play/move_cache.h"
 #include "services/play/write_combiner.h"
 #include "services/storage/clocks_repository.h"
+#include "services/storage/conditionals_repository.h"
 #include "services/storage/games_repository.h"
 
 namespace play {
@@ -83,6 +90,21 @@ struct Outcome {
   std::optional<domain::Refusal> refusal;
   std::string body;
   int status = 0;
+  bool conditionals = false;  // an entry stored on the way found conditional lines to settle
+};
+
+// Storing a seat's conditional lines.
+struct LinesOutcome {
+  enum class Kind {
+    kStored,    // `lines` as stored (canonical notation), at the game's ply
+    kRefused,   // `refusal` says why (the line and move at fault); nothing stored
+    kNotFound,  // no such game
+    kGaveUp,    // the game kept moving while the lines were checked; nothing stored
+  };
+  Kind kind = Kind::kNotFound;
+  std::optional<domain::LineRefusal> refusal;
+  GameRecord game;  // the game the lines were checked on (kRefused, kStored)
+  storage::ConditionalLines lines;
 };
 
 // The caller and the game for a request made with a token: this instance's copies when both are
@@ -112,6 +134,25 @@ class PlayService {
   // Times out every seat of the game whose deadline is at or before `now` (with auto-vacation,
   // a seat with a whole vacation day left takes it instead). Returns the timeout entries stored.
   int expire(Id game_id, hxclock::TimePoint now);
+  // Replaces the account's conditional lines on the game (none: clears them), checked against
+  // the position they would be played in (domain::check_lines). `seen_ply`: the ply the player
+  // saw (another is refused as stale); none: the current ply.
+  LinesOutcome store_lines(Id game_id, Id account_id, const std::vector<domain::Line>& lines,
+                           std::optional<int> seen_ply);
+  void clear_lines(Id game_id, Id account_id);
+  // The account's lines, once any move already made has been followed (settle_conditionals).
+  std::optional<storage::ConditionalLines> lines_of(Id game_id, Id account_id);
+  // Every set of lines stored on the game (the record shows them once the game is over).
+  std::vector<storage::ConditionalLines> line_history(Id game_id);
+  // Follows the moves made since the game's lines were stored: lines that no longer match are
+  // dropped, the others cut, and a reply due from the seat to move is submitted (then the
+  // lines follow it too). Safe to repeat and to run on several instances at once: the replies
+  // are conditional on the ply, the lines on the ply they were at. Returns the replies stored.
+  int settle_conditionals(Id game_id);
+  // The sweeper's pass: settles games whose lines wait (an instance that stored a move died
+  // before settling it, or the game ended by a draw or abort). Returns the replies stored.
+  int settle_pending_conditionals(int limit);
+
   // Flag falls this instance turned into vacation days (auto-vacation).
   int auto_vacations() const { return auto_vacations_.load(); }
 
@@ -135,6 +176,17 @@ class PlayService {
   const domain::Catalog& catalog() const { return catalog_; }
 
  private:
+  // submit() without settling conditional lines afterwards.
+  Outcome submit_entry(const Submission& s, std::optional<Context> first);
+  // expire() without settling; `conditionals`: an entry stored found lines to settle.
+  int expire_entries(Id game_id, hxclock::TimePoint now, bool& conditionals);
+  // One step of settle_conditionals on the game's rows: kLookAgain after a reply was stored or
+  // lost a race (load again), kDropped when a seat's lines are all gone (the flag may clear).
+  enum class Settled { kLookAgain, kDone, kDropped };
+  Settled settle_step(const std::vector<storage::ConditionalLines>& rows, const LoadedGame& loaded,
+                      int& replies);
+  bool play_reply(const storage::ConditionalLines& row, const GameRecord& game,
+                  const std::string& reply, int& replies);
   Outcome attempt(const Submission& s, const Context& context, bool& retry);
   Outcome store(const Submission& s, const Context& context, domain::EntryDecision& d,
                 hxclock::TimePoint at, bool& retry);
@@ -161,6 +213,7 @@ class PlayService {
   const domain::Catalog& catalog_;
   storage::GamesRepository& games_;
   storage::ClocksRepository& clocks_;
+  storage::ConditionalsRepository conditionals_;
   hxclock::Clock& clock_;
   PlayOptions options_;
   std::atomic<int> auto_vacations_{0};

@@ -341,7 +341,8 @@ const std::string kAppendEntriesSql =
     "AND (w.token_id = 0 OR coalesce((SELECT tk.revoked_at IS NULL FROM tokens tk "
     "WHERE tk.id = w.token_id), false)) "
     "RETURNING games.id, games.ply, games.version, games.to_move, games.status, games.clock, "
-    "w.n, w.at, w.finished AS fin, w.finished_event, w.placements::jsonb AS plc, "
+    "games.has_conditionals AS cond, w.n, w.at, w.finished AS fin, w.finished_event, "
+    "w.placements::jsonb AS plc, "
     "w.scores::jsonb AS scr, "
     "CASE WHEN w.is_move THEN w.seat ELSE -1 END AS mover, w.seat, w.account_id, w.record, "
     "w.draws, w.hash, w.recipients, w.payload, w.result, w.idem_key, w.request_hash, "
@@ -377,7 +378,7 @@ const std::string kAppendEntriesSql =
     "g.at FROM g JOIN b ON b.id = g.id WHERE g.idem_key <> '' RETURNING 1) "
     "SELECT g.n, g.version, e.id, array_to_string(ARRAY[e.id] || "
     "ARRAY(SELECT id FROM t WHERE t.game_id = g.id) || "
-    "ARRAY(SELECT id FROM f WHERE f.game_id = g.id), ','), b.body, c.clocks::text "
+    "ARRAY(SELECT id FROM f WHERE f.game_id = g.id), ','), b.body, c.clocks::text, g.cond "
     "FROM g JOIN e ON e.game_id = g.id JOIN b ON b.id = g.id JOIN c ON c.id = g.id";
 
 }  // namespace
@@ -418,6 +419,7 @@ std::vector<WriteResult> GamesRepository::store_entries(
     result.event_id = row[2].as<Id>();
     result.response_body = sql::text(row[4]);
     result.clocks_json = sql::text(row[5]);
+    result.has_conditionals = row[6].as<bool>();
     announce(row[3].c_str());
   }
   return results;

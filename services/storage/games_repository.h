@@ -33,6 +33,9 @@ struct WriteResult {
   // the idempotency key), and those clocks as {"<seat>": {"deadline","remaining_s"}}.
   std::string response_body;
   std::string clocks_json;
+  // write_entries: the game has conditional lines stored (games.has_conditionals as the write
+  // found the row, after any store that held its lock).
+  bool has_conditionals = false;
 };
 
 class GamesRepository {

@@ -87,6 +87,7 @@ SweepReport ClockSweeper::sweep_at(hxclock::TimePoint now) {
   }
   if (options_.dead_game_days > 0) report.dead_games += abort_dead_games(now);
   report.vacations_ended += clocks_.report_ended_vacations(at, options_.batch);
+  report.conditional_replies += play_.settle_pending_conditionals(options_.batch);
   return report;
 }
 
@@ -108,9 +109,11 @@ SweepReport ClockSweeper::sweep_once() { return sweep_at(clock_.now()); }
 void ClockSweeper::sweep_and_log() {
   try {
     const SweepReport r = sweep_once();
-    if (r.timeouts + r.reminders + r.dead_games + r.vacations_ended > 0) {
-      spdlog::info("sweeper: {} timeouts, {} reminders, {} dead games, {} vacations ended",
-                   r.timeouts, r.reminders, r.dead_games, r.vacations_ended);
+    if (r.timeouts + r.reminders + r.dead_games + r.vacations_ended + r.conditional_replies > 0) {
+      spdlog::info(
+          "sweeper: {} timeouts, {} reminders, {} dead games, {} vacations ended, {} conditional "
+          "replies",
+          r.timeouts, r.reminders, r.dead_games, r.vacations_ended, r.conditional_replies);
     }
   } catch (const std::exception& e) {
     spdlog::warn("sweeper pass failed (will retry): {}", e.what());

@@ -3,7 +3,9 @@
 // pipeline end them (PlayService::expire: the rules' resignation of the seat that ran out,
 // through the same conditional write as a move, so a racing move or a second sweeper never
 // produces a second outcome), sends reminders, aborts dead unclocked games and reports
-// vacations that ran out. hexpostd runs it on a thread; tests call
+// vacations that ran out, and settles the conditional lines a move or an ended game left waiting
+// (an instance that died between a move's commit and its lines; a draw or an abort). hexpostd
+// runs it on a thread; tests call
 // sweep_at() with a ManualClock's instant.
 
 #include <map>
@@ -37,6 +39,7 @@ struct SweepReport {
   int reminders = 0;
   int dead_games = 0;
   int vacations_ended = 0;
+  int conditional_replies = 0;  // replies of conditional lines a move left unsettled
 };
 
 class ClockSweeper {

@@ -194,6 +194,11 @@ Reply Client::put(const std::string& path, const std::string& token) {
   return to_reply(client_.Put(path.c_str(), with_token({}, token), "", "application/json"));
 }
 
+Reply Client::put(const std::string& path, const json& body, const std::string& token) {
+  return to_reply(
+      client_.Put(path.c_str(), with_token({}, token), body.dump(), "application/json"));
+}
+
 Reply Client::patch(const std::string& path, const json& body, const std::string& token) {
   return to_reply(
       client_.Patch(path.c_str(), with_token({}, token), body.dump(), "application/json"));

@@ -66,6 +66,7 @@ class Client {
                  const std::string& token = "", const httplib::Headers& headers = {});
   Reply del(const std::string& path, const std::string& token = "");
   Reply put(const std::string& path, const std::string& token = "");  // with no body
+  Reply put(const std::string& path, const json& body, const std::string& token = "");
   Reply patch(const std::string& path, const json& body, const std::string& token = "");
 
  private:

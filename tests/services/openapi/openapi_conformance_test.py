@@ -247,6 +247,38 @@ def game_endings(d, gid):
         d.call("GET", template, "bad cursor", 400, token=alice, target_suffix="?cursor=%%")
 
 
+def conditional(d):
+    """Conditional lines: stored (an empty list), shown, refused, deleted."""
+    alice, bob, carol = d.tokens["alice"], d.tokens["bob"], d.tokens["carol"]
+    _, gid = start_game(d, "alice", "bob")
+    args = {"id": gid}
+    game = d.server.request("GET", f"/v1/games/{gid}", token=alice).json()
+    mover, waiter = (alice, bob) if game["your_turn"] else (bob, alice)
+    x = d.server.request("GET", f"/v1/games/{gid}", token=mover).json()["legal_moves"][0]
+    d.call("PUT", "/v1/games/{id}/conditional", "illegal reply", 422, args=args,
+           body={"lines": [[x, "zz99"]]}, token=waiter)
+    d.call("PUT", "/v1/games/{id}/conditional", "no reply", 422, args=args,
+           body={"lines": [[x]]}, token=waiter)
+    d.call("PUT", "/v1/games/{id}/conditional", "your turn", 409, args=args,
+           body={"lines": [[x, x]]}, token=mover)
+    d.call("PUT", "/v1/games/{id}/conditional", "bad lines", 400, args=args,
+           body={"lines": "x"}, token=waiter)
+    d.call("PUT", "/v1/games/{id}/conditional", "none", 200, args=args, body={"lines": []},
+           token=waiter)
+    d.call("PUT", "/v1/games/{id}/conditional", "not seated", 403, args=args,
+           body={"lines": []}, token=carol)
+    d.call("PUT", "/v1/games/{id}/conditional", "unknown", 404, args={"id": "999999"},
+           body={"lines": []}, token=waiter)
+    d.call("GET", "/v1/games/{id}/conditional", "lines", 200, args=args, token=waiter)
+    d.call("GET", "/v1/games/{id}/conditional", "not seated", 403, args=args, token=carol)
+    d.call("GET", "/v1/games/{id}/conditional", "unknown", 404, args={"id": "999999"},
+           token=waiter)
+    d.call("DELETE", "/v1/games/{id}/conditional", "delete", 204, args=args, token=waiter)
+    d.call("DELETE", "/v1/games/{id}/conditional", "not seated", 403, args=args, token=carol)
+    d.call("DELETE", "/v1/games/{id}/conditional", "unknown", 404, args={"id": "999999"},
+           token=waiter)
+
+
 def wait_for_elo(d, token):
     """The competition worker rates a finished game within its period (1 s here)."""
     for _ in range(60):
@@ -438,7 +470,7 @@ def main():
     server = LiveServer(hexpostd, base_url)
     try:
         d = Driver(server, doc)
-        for step in (health_and_meta, accounts, unauthenticated_calls, challenges):
+        for step in (health_and_meta, accounts, unauthenticated_calls, challenges, conditional):
             step(d)
         ratings(d, games(d))
         for step in (clocks, notifications, messages, tournaments, rate_limit):
