@@ -39,6 +39,7 @@ ClockOptions clock_options(const std::map<std::string, std::string, std::less<>>
   o.auto_vacation = number(env, "HEXPOST_AUTO_VACATION", 0, 0, 1) == 1;
   o.default_days_per_move =
       static_cast<int>(number(env, "HEXPOST_DEFAULT_DAYS_PER_MOVE", 3, 0, 60));
+  o.leave_vote_s = number(env, "HEXPOST_LEAVE_VOTE_S", 2 * 86400, 60, 30 * 86400);
   if (auto it = env.find("HEXPOST_REMINDERS"); it != env.end()) {
     try {
       o.reminder_fractions =
@@ -87,6 +88,7 @@ SweepReport ClockSweeper::sweep_at(hxclock::TimePoint now) {
   }
   if (options_.dead_game_days > 0) report.dead_games += abort_dead_games(now);
   report.vacations_ended += clocks_.report_ended_vacations(at, options_.batch);
+  report.leave_requests += play_.resolve_due_leaves(now, options_.batch);
   return report;
 }
 
@@ -108,9 +110,11 @@ SweepReport ClockSweeper::sweep_once() { return sweep_at(clock_.now()); }
 void ClockSweeper::sweep_and_log() {
   try {
     const SweepReport r = sweep_once();
-    if (r.timeouts + r.reminders + r.dead_games + r.vacations_ended > 0) {
-      spdlog::info("sweeper: {} timeouts, {} reminders, {} dead games, {} vacations ended",
-                   r.timeouts, r.reminders, r.dead_games, r.vacations_ended);
+    if (r.timeouts + r.reminders + r.dead_games + r.vacations_ended + r.leave_requests > 0) {
+      spdlog::info(
+          "sweeper: {} timeouts, {} reminders, {} dead games, {} vacations ended, {} leave "
+          "requests decided",
+          r.timeouts, r.reminders, r.dead_games, r.vacations_ended, r.leave_requests);
     }
   } catch (const std::exception& e) {
     spdlog::warn("sweeper pass failed (will retry): {}", e.what());

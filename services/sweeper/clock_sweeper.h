@@ -27,6 +27,8 @@ struct ClockOptions {
   bool auto_vacation = false;    // HEXPOST_AUTO_VACATION=1: a flag fall takes a vacation day
   // The clock of a challenge that names none: N days per move (0: unclocked).
   int default_days_per_move = 3;  // HEXPOST_DEFAULT_DAYS_PER_MOVE
+  // How long the other seats have to vote when a player asks to leave a game.
+  double leave_vote_s = 2 * 86400;  // HEXPOST_LEAVE_VOTE_S
 };
 
 // Reads the variables above (all optional). Throws std::invalid_argument naming a bad one.
@@ -37,6 +39,7 @@ struct SweepReport {
   int reminders = 0;
   int dead_games = 0;
   int vacations_ended = 0;
+  int leave_requests = 0;  // leave requests decided at their deadline
 };
 
 class ClockSweeper {
