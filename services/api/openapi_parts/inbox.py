@@ -7,4 +7,4 @@ paths["/v1/me/events"] = {"get": op("listMyEvents",
   merge({"200": jbody(sref("EventPage"), "OK", {"Link": {"description": "rel=next: the next page (keeps limit)", "schema": {"type": "string"}}}),
          "400": ref("BadRequest")}, auth_errors), ["accounts"],
   params=[{"$ref": "#/components/parameters/limit"}, {"$ref": "#/components/parameters/cursor"}],
-  desc="Challenges received, accepted, declined or cancelled (payload `by`: who), games started, finished or aborted, draw offers, and tournament pairings and results, from `game_events`. Moves and reminders are left out. Each event is the line `GET /v1/stream/events` sends for it (`type` tells a challenge received from one the caller created).")}
+  desc="Challenges received, accepted, declined or cancelled (payload `by`: who), games started, finished or aborted, draw offers, requests to leave a game and seats handed over, and tournament pairings and results, from `game_events`. Moves and reminders are left out. Each event is the line `GET /v1/stream/events` sends for it (`type` tells a challenge received from one the caller created).")}

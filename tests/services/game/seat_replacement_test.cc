@@ -126,6 +126,12 @@ TEST(SeatReplacement, VotePassesAndTheReplacementAcceptsTheSeatIsHandedOver) {
   EXPECT_EQ(after.at("leave_request"), nullptr);
   EXPECT_EQ(after.at("status"), "active");
   EXPECT_EQ(events(id, "seat_replaced"), 1);
+  // The replacement heard of both in its inbox, newest first.
+  const json inbox = c.get("/v1/me/events", newcomer.token).body.at("events");
+  ASSERT_EQ(inbox.size(), 2u) << inbox.dump();
+  EXPECT_EQ(inbox.at(0).at("kind"), "seat_replaced");
+  EXPECT_EQ(inbox.at(0).at("payload").at("to"), newcomer.username);
+  EXPECT_EQ(inbox.at(1).at("kind"), "leave_requested");
 
   // The replacement moves next, on the seat's clock; the leaver has no seat any more.
   EXPECT_EQ(
