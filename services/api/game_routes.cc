@@ -297,8 +297,7 @@ void get_game(GameService& s, const Request& req, Response& res) {
   json view =
       game_view(s.catalog, loaded.game, {me.account_id, true, after > 0 ? &later : &loaded.moves});
   if (changes.is_array()) view["rating_changes"] = changes;
-  const auto leave = loaded.game.status == "active" ? s.play.leave_request(id) : std::nullopt;
-  view["leave_request"] = leave ? json::parse(domain::leave_request_json(*leave)) : json(nullptr);
+  view["leave_request"] = leave_request_view(s, loaded.game);
   send_json(res, 200, view);
 }
 
@@ -407,6 +406,11 @@ void get_games(GameService& s, const Request& req, Response& res) {
 }
 
 }  // namespace
+
+json leave_request_view(GameService& s, const storage::GameRecord& game) {
+  const auto leave = game.status == "active" ? s.play.leave_request(game.id) : std::nullopt;
+  return leave ? json::parse(domain::leave_request_json(*leave)) : json(nullptr);
+}
 
 void add_game_routes(Server& server, GameService& s) {
   auto route = [&s](void (*fn)(GameService&, const Request&, Response&)) {

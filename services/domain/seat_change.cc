@@ -125,15 +125,22 @@ std::variant<LeaveRequest, Refusal> decide_accept(const GameRecord& game,
   return r;
 }
 
-LeaveVerdict leave_verdict(const GameRecord& game, const LeaveRequest& r, const std::string& now) {
-  const bool seat_held =
-      r.seat < static_cast<int>(game.seats.size()) && game.seats[r.seat].account_id == r.leaver_id;
+LeaveVerdict leave_verdict(const GameRecord& game, const std::vector<MoveRecord>& moves,
+                           const LeaveRequest& r, const std::string& now) {
+  const std::vector<int> in_play = seats_in_play(game, moves);
+  const bool seat_held = r.seat < static_cast<int>(game.seats.size()) &&
+                         game.seats[r.seat].account_id == r.leaver_id && contains(in_play, r.seat);
   if (game.status != "active" || !seat_held) return LeaveVerdict::kClose;
   if (!r.replacement_id || !r.refusals.empty()) return LeaveVerdict::kResign;
-  const bool everyone = r.approvals.size() == r.voters.size();
+  std::vector<int> voters;
+  for (int s : r.voters) {
+    if (contains(in_play, s)) voters.push_back(s);
+  }
+  const bool everyone =
+      std::all_of(voters.begin(), voters.end(), [&r](int s) { return contains(r.approvals, s); });
   const bool past = after_or_at(now, r.deadline);
   // Three or more voters: silence is consent once the deadline has come.
-  const bool passed = everyone || (past && r.voters.size() >= 3);
+  const bool passed = everyone || (past && voters.size() >= 3);
   if (passed && r.accepted) return LeaveVerdict::kHandOver;
   return past ? LeaveVerdict::kResign : LeaveVerdict::kPending;
 }
@@ -163,7 +170,9 @@ EntryDecision decide_handover(const Catalog& catalog, const GameRecord& game,
       {"seat", r.seat},
       {"from", r.leaver},
       {"to", r.replacement},
-      {"record", w.record}}.dump();
+      {"record", w.record},
+      {"to_move", w.to_move},
+      {"status", "active"}}.dump();
   d.canonical = w.record;
   d.state = load_state(catalog, game);
   return d;

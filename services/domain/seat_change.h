@@ -68,10 +68,12 @@ std::variant<LeaveRequest, Refusal> decide_accept(const GameRecord& game,
                                                   Id account_id);
 
 enum class LeaveVerdict { kPending, kHandOver, kResign, kClose };
-// What the request comes to at `now` (RFC 3339, compared as instants): kClose when the game is
-// over or the seat is no longer the leaver's (the request has nothing left to decide).
-LeaveVerdict leave_verdict(const GameRecord& game, const LeaveRequest& request,
-                           const std::string& now);
+// What the request comes to at `now` (RFC 3339, compared as instants), on the game and its
+// moves: kClose when the game is over, or the leaver's seat is out of play (resigned or timed out
+// meanwhile) or no longer theirs: the request has nothing left to decide. Voters who left the
+// game meanwhile no longer count.
+LeaveVerdict leave_verdict(const GameRecord& game, const std::vector<MoveRecord>& moves,
+                           const LeaveRequest& request, const std::string& now);
 
 // The handover entry: "handover N NAME" at the next ply, hash-chained, the position unchanged;
 // the seat's draw offer is withdrawn (the replacement has not offered).

@@ -92,10 +92,10 @@ Outcome PlayService::change_leave(Id game_id, const std::string& kind,
 std::string PlayService::resolve_leave(Id game_id, hxclock::TimePoint now) {
   const std::string at = hxclock::to_rfc3339(now);
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    const auto loaded = load_at(game_id, false, at);
+    const auto loaded = load_at(game_id, true, at);
     const auto open = loaded ? seats_.pending(game_id) : std::nullopt;
     if (!open) return {};
-    switch (domain::leave_verdict(loaded->game, *open, at)) {
+    switch (domain::leave_verdict(loaded->game, loaded->moves, *open, at)) {
       case domain::LeaveVerdict::kPending:
         return {};
       case domain::LeaveVerdict::kClose:

@@ -33,15 +33,15 @@ TEST(DecideLeave, TheOtherSeatsStillInTheGameVote) {
 TEST(LeaveVerdict, ThreeVotersSilenceIsConsentAtTheDeadline) {
   const auto g = started("counting", 4);
   auto r = asked(g);
-  EXPECT_EQ(domain::leave_verdict(g, r, kDeadline), LeaveVerdict::kResign);  // not accepted
+  EXPECT_EQ(domain::leave_verdict(g, {}, r, kDeadline), LeaveVerdict::kResign);  // not accepted
   r.accepted = true;
-  EXPECT_EQ(domain::leave_verdict(g, r, kBefore), LeaveVerdict::kPending);
-  EXPECT_EQ(domain::leave_verdict(g, r, kDeadline), LeaveVerdict::kHandOver);
+  EXPECT_EQ(domain::leave_verdict(g, {}, r, kBefore), LeaveVerdict::kPending);
+  EXPECT_EQ(domain::leave_verdict(g, {}, r, kDeadline), LeaveVerdict::kHandOver);
   r.approvals = {1, 2, 3};
-  EXPECT_EQ(domain::leave_verdict(g, r, kBefore), LeaveVerdict::kHandOver);
+  EXPECT_EQ(domain::leave_verdict(g, {}, r, kBefore), LeaveVerdict::kHandOver);
   r.approvals = {1, 2};
   r.refusals = {3};
-  EXPECT_EQ(domain::leave_verdict(g, r, kBefore), LeaveVerdict::kResign);
+  EXPECT_EQ(domain::leave_verdict(g, {}, r, kBefore), LeaveVerdict::kResign);
 }
 
 TEST(LeaveVerdict, TwoVotersMustBothSayYes) {
@@ -49,10 +49,24 @@ TEST(LeaveVerdict, TwoVotersMustBothSayYes) {
   auto r = asked(g);
   r.accepted = true;
   r.approvals = {1};
-  EXPECT_EQ(domain::leave_verdict(g, r, kBefore), LeaveVerdict::kPending);
-  EXPECT_EQ(domain::leave_verdict(g, r, kDeadline), LeaveVerdict::kResign);
+  EXPECT_EQ(domain::leave_verdict(g, {}, r, kBefore), LeaveVerdict::kPending);
+  EXPECT_EQ(domain::leave_verdict(g, {}, r, kDeadline), LeaveVerdict::kResign);
   r.approvals = {1, 2};
-  EXPECT_EQ(domain::leave_verdict(g, r, kBefore), LeaveVerdict::kHandOver);
+  EXPECT_EQ(domain::leave_verdict(g, {}, r, kBefore), LeaveVerdict::kHandOver);
+}
+
+// A leaver who resigned (or timed out) meanwhile has no seat to hand over; a voter who left
+// the game meanwhile no longer counts.
+TEST(LeaveVerdict, SeatsOutOfPlayMeanwhile) {
+  const auto g = started("counting", 4);
+  auto r = asked(g);
+  r.accepted = true;
+  r.approvals = {1, 2};
+  domain::MoveRecord resigned;
+  resigned.record = "resign 3";
+  EXPECT_EQ(domain::leave_verdict(g, {resigned}, r, kBefore), LeaveVerdict::kHandOver);
+  resigned.record = "resign 0";
+  EXPECT_EQ(domain::leave_verdict(g, {resigned}, r, kBefore), LeaveVerdict::kClose);
 }
 
 TEST(DecideHandover, AnEntryThatKeepsThePositionAndChainsTheHash) {

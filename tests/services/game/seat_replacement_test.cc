@@ -130,6 +130,10 @@ TEST(SeatReplacement, VotePassesAndTheReplacementAcceptsTheSeatIsHandedOver) {
   const json inbox = c.get("/v1/me/events", newcomer.token).body.at("events");
   ASSERT_EQ(inbox.size(), 2u) << inbox.dump();
   EXPECT_EQ(inbox.at(0).at("kind"), "seat_replaced");
+  // ... and, being to move, the handover is its turn (as a move event would be).
+  EXPECT_EQ(inbox.at(0).at("type"), "your_turn");
+  EXPECT_EQ(inbox.at(0).at("your_turn").at("seat"), seat);
+  EXPECT_EQ(inbox.at(0).at("your_turn").at("ply"), after.at("ply"));
   EXPECT_EQ(inbox.at(0).at("payload").at("to"), newcomer.username);
   EXPECT_EQ(inbox.at(1).at("kind"), "leave_requested");
 
