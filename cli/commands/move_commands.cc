@@ -269,25 +269,26 @@ int post_leave_action(Client& client, const std::string& path, const json& body,
   return kExitOk;
 }
 
-// `leave GAME [--replacement USER]`, `vote GAME yes|no`, `accept-seat GAME`: leaving a game of
-// three or more seats (docs/game-service.md, "Leaving a game"). Leaving without a replacement is
-// a resignation, so it asks like `resign` (--yes from a script).
-void add_leave_commands(CLI::App& app, int& exit_code) {
-  struct Flags {
-    std::string id, replacement, answer;
-    bool json = false;
-    bool yes = false;
-  };
-  auto leave = std::make_shared<Flags>();
+struct LeaveFlags {
+  std::string id, replacement, answer;
+  bool json = false;
+  bool yes = false;
+};
+
+// `leave GAME [--replacement USER]`: leaving a game of three or more seats (docs/game-service.md,
+// "Leaving a game"). Leaving without a replacement is a resignation, so it asks like `resign`
+// (--yes from a script).
+void add_leave(CLI::App& app, int& exit_code) {
+  auto f = std::make_shared<LeaveFlags>();
   CLI::App* cmd = app.add_subcommand(
       "leave",
       "ask to leave a game of three or more seats, naming a replacement (the others vote)");
-  cmd->add_option("GAME_ID", leave->id, "the game")->required();
-  cmd->add_option("--replacement,-r", leave->replacement, "the player who would take my seat");
-  cmd->add_flag("--yes,-y", leave->yes, "without a replacement: resign without asking");
-  add_json_flag(cmd, leave->json);
-  cmd->callback([leave, &exit_code] {
-    if (leave->replacement.empty() && !leave->yes) {
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  cmd->add_option("--replacement,-r", f->replacement, "the player who would take my seat");
+  cmd->add_flag("--yes,-y", f->yes, "without a replacement: resign without asking");
+  add_json_flag(cmd, f->json);
+  cmd->callback([f, &exit_code] {
+    if (f->replacement.empty() && !f->yes) {
       std::cerr << "hexpost: leaving without --replacement resigns; pass --yes to resign\n";
       exit_code = kExitUsage;
       return;
@@ -295,12 +296,16 @@ void add_leave_commands(CLI::App& app, int& exit_code) {
     exit_code = run_remote([&](Client& client) {
       require_token(client);
       const json body =
-          leave->replacement.empty() ? json::object() : json{{"replacement", leave->replacement}};
-      return post_leave_action(client, game_path(leave->id) + "/leave", body, leave->json);
+          f->replacement.empty() ? json::object() : json{{"replacement", f->replacement}};
+      return post_leave_action(client, game_path(f->id) + "/leave", body, f->json);
     });
   });
-  auto vote = std::make_shared<Flags>();
-  cmd = app.add_subcommand("vote", "vote on a player's request to leave a game");
+}
+
+// `vote GAME yes|no` on a leave request, and `accept-seat GAME` by the replacement.
+void add_vote_and_accept_seat(CLI::App& app, int& exit_code) {
+  auto vote = std::make_shared<LeaveFlags>();
+  CLI::App* cmd = app.add_subcommand("vote", "vote on a player's request to leave a game");
   cmd->add_option("GAME_ID", vote->id, "the game")->required();
   cmd->add_option("ANSWER", vote->answer, "yes or no")
       ->required()
@@ -313,7 +318,7 @@ void add_leave_commands(CLI::App& app, int& exit_code) {
                                {{"approve", vote->answer == "yes"}}, vote->json);
     });
   });
-  auto take = std::make_shared<Flags>();
+  auto take = std::make_shared<LeaveFlags>();
   cmd = app.add_subcommand("accept-seat", "take the seat a leaving player named me for");
   cmd->add_option("GAME_ID", take->id, "the game")->required();
   add_json_flag(cmd, take->json);
@@ -401,7 +406,8 @@ void add_move_commands(CLI::App& app, int& exit_code) {
   add_resign(app, exit_code);
   add_simple_action(app, exit_code, "abort", "abort a game before every seat has moved", "/abort");
   add_draw(app, exit_code);
-  add_leave_commands(app, exit_code);
+  add_leave(app, exit_code);
+  add_vote_and_accept_seat(app, exit_code);
   add_record(app, exit_code);
   add_watch(app, exit_code);
 }

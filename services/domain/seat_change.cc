@@ -43,14 +43,13 @@ bool after_or_at(const std::string& now, const std::string& deadline) {
 
 }  // namespace
 
-std::variant<LeaveRequest, Refusal> decide_leave(const GameRecord& game,
-                                                 const std::vector<MoveRecord>& moves,
-                                                 const std::optional<LeaveRequest>& pending,
-                                                 Id account_id,
-                                                 const std::optional<Replacement>& replacement,
-                                                 bool replacement_allowed,
-                                                 const std::string& deadline) {
-  const int seat = seat_of(game, account_id);
+namespace {
+
+// Why `seat` may not ask to leave now, if it may not.
+std::optional<Refusal> check_leave(const GameRecord& game, const std::vector<int>& in_play,
+                                   int seat, const std::optional<LeaveRequest>& pending,
+                                   const std::optional<Replacement>& replacement,
+                                   bool replacement_allowed) {
   if (seat < 0) return Refusal{RefusalKind::kNotAPlayer, "you have no seat in this game", {}};
   if (game.status != "active") {
     return Refusal{RefusalKind::kGameOver, "the game is " + game.status, {}};
@@ -59,7 +58,6 @@ std::variant<LeaveRequest, Refusal> decide_leave(const GameRecord& game,
     return refused(RefusalKind::kLeaveRefused, "leave_not_allowed",
                    "only a game of three or more seats can be left; resign instead");
   }
-  const std::vector<int> in_play = seats_in_play(game, moves);
   if (!contains(in_play, seat)) {
     return refused(RefusalKind::kLeaveConflict, "leave_not_allowed", "you have resigned");
   }
@@ -74,6 +72,23 @@ std::variant<LeaveRequest, Refusal> decide_leave(const GameRecord& game,
   if (replacement && seat_of(game, replacement->account_id) >= 0) {
     return refused(RefusalKind::kLeaveRefused, "invalid_replacement",
                    replacement->username + " already has a seat in this game");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<LeaveRequest, Refusal> decide_leave(const GameRecord& game,
+                                                 const std::vector<MoveRecord>& moves,
+                                                 const std::optional<LeaveRequest>& pending,
+                                                 Id account_id,
+                                                 const std::optional<Replacement>& replacement,
+                                                 bool replacement_allowed,
+                                                 const std::string& deadline) {
+  const int seat = seat_of(game, account_id);
+  const std::vector<int> in_play = seats_in_play(game, moves);
+  if (auto refusal = check_leave(game, in_play, seat, pending, replacement, replacement_allowed)) {
+    return *refusal;
   }
   LeaveRequest r;
   r.game_id = game.id;
