@@ -71,6 +71,14 @@ std::string inbox_detail(const json& event) {
     return text_of(payload, "reporter") + " reports message " + text_of(payload, "message_id") +
            " by " + text_of(payload, "author") + (reason.empty() ? "" : ": " + reason);
   }
+  if (kind == "leave_requested") {
+    return text_of(payload, "leaver") + " asks to leave seat " + text_of(payload, "seat") + " to " +
+           text_of(payload, "replacement") + "; vote by " + text_of(payload, "deadline");
+  }
+  if (kind == "seat_replaced") {
+    return "seat " + text_of(payload, "seat") + " passed from " + text_of(payload, "from") +
+           " to " + text_of(payload, "to");
+  }
   if (kind == "tournament_pairing") {
     std::string seats;
     for (const json& name : payload.value("seats", json::array())) {

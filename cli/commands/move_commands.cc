@@ -240,6 +240,110 @@ void add_draw(CLI::App& app, int& exit_code) {
   }
 }
 
+// One line for a leave request as an answer left it:
+//   "Leave request in game 7, seat 2 (ann -> dan): pending; yes 1, no 0 of 3 voters; dan has
+//    not accepted; the vote ends 2026-05-06T12:00:00.000000Z"
+//   "Seat 2 of game 7 passed from ann to dan." / "ann resigned seat 2 of game 7."
+std::string leave_line(const json& r) {
+  const std::string game = "game " + r.value("game_id", "?");
+  const std::string number = std::to_string(r.value("seat", -1));
+  const std::string seat = "seat " + number;
+  const std::string leaver = r.value("leaver", "?");
+  const std::string replacement = r.contains("replacement") && r["replacement"].is_string()
+                                      ? r["replacement"].get<std::string>()
+                                      : "";
+  const std::string status = r.value("status", "");
+  if (status == "handed_over") {
+    return "Seat " + number + " of " + game + " passed from " + leaver + " to " + replacement + ".";
+  }
+  if (status == "resigned") return leaver + " resigned " + seat + " of " + game + ".";
+  if (status == "closed") return "The leave request in " + game + " ended with the game.";
+  const auto count = [&r](const char* key) {
+    return std::to_string(r.value(key, json::array()).size());
+  };
+  return "Leave request in " + game + ", " + seat + " (" + leaver + " -> " + replacement +
+         "): pending; yes " + count("approvals") + ", no " + count("refusals") + " of " +
+         count("voters") + " voters; " + replacement +
+         (r.value("accepted", false) ? " has accepted" : " has not accepted") + "; the vote ends " +
+         r.value("deadline", "?");
+}
+
+// Posts a leave route and prints the request's line (--json: the answer unchanged).
+int post_leave_action(Client& client, const std::string& path, const json& body, bool raw) {
+  const Response res = client.post(path, body.dump());
+  if (raw) {
+    print_body(res.body);
+    return kExitOk;
+  }
+  const json answer = json::parse(res.body, nullptr, false);
+  std::cout << leave_line(answer.is_object() ? answer.value("leave_request", json::object())
+                                             : json::object())
+            << "\n";
+  return kExitOk;
+}
+
+struct LeaveFlags {
+  std::string id, replacement, answer;
+  bool json = false;
+  bool yes = false;
+};
+
+// `leave GAME [--replacement USER]`: leaving a game of three or more seats (docs/game-service.md,
+// "Leaving a game"). Leaving without a replacement is a resignation, so it asks like `resign`
+// (--yes from a script).
+void add_leave(CLI::App& app, int& exit_code) {
+  auto f = std::make_shared<LeaveFlags>();
+  CLI::App* cmd = app.add_subcommand(
+      "leave",
+      "ask to leave a game of three or more seats, naming a replacement (the others vote)");
+  cmd->add_option("GAME_ID", f->id, "the game")->required();
+  cmd->add_option("--replacement,-r", f->replacement, "the player who would take my seat");
+  cmd->add_flag("--yes,-y", f->yes, "without a replacement: resign without asking");
+  add_json_flag(cmd, f->json);
+  cmd->callback([f, &exit_code] {
+    if (f->replacement.empty() && !f->yes) {
+      std::cerr << "hexpost: leaving without --replacement resigns; pass --yes to resign\n";
+      exit_code = kExitUsage;
+      return;
+    }
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      const json body =
+          f->replacement.empty() ? json::object() : json{{"replacement", f->replacement}};
+      return post_leave_action(client, game_path(f->id) + "/leave", body, f->json);
+    });
+  });
+}
+
+// `vote GAME yes|no` on a leave request, and `accept-seat GAME` by the replacement.
+void add_vote_and_accept_seat(CLI::App& app, int& exit_code) {
+  auto vote = std::make_shared<LeaveFlags>();
+  CLI::App* cmd = app.add_subcommand("vote", "vote on a player's request to leave a game");
+  cmd->add_option("GAME_ID", vote->id, "the game")->required();
+  cmd->add_option("ANSWER", vote->answer, "yes or no")
+      ->required()
+      ->check(CLI::IsMember({"yes", "no"}));
+  add_json_flag(cmd, vote->json);
+  cmd->callback([vote, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      return post_leave_action(client, game_path(vote->id) + "/leave/vote",
+                               {{"approve", vote->answer == "yes"}}, vote->json);
+    });
+  });
+  auto take = std::make_shared<LeaveFlags>();
+  cmd = app.add_subcommand("accept-seat", "take the seat a leaving player named me for");
+  cmd->add_option("GAME_ID", take->id, "the game")->required();
+  add_json_flag(cmd, take->json);
+  cmd->callback([take, &exit_code] {
+    exit_code = run_remote([&](Client& client) {
+      require_token(client);
+      return post_leave_action(client, game_path(take->id) + "/leave/accept", json::object(),
+                               take->json);
+    });
+  });
+}
+
 // The record is text on the server; its JSON form is the game itself (seats, canonical moves,
 // result), printed unchanged.
 void add_record(CLI::App& app, int& exit_code) {
@@ -318,6 +422,8 @@ void add_move_commands(CLI::App& app, int& exit_code) {
   add_resign(app, exit_code);
   add_simple_action(app, exit_code, "abort", "abort a game before every seat has moved", "/abort");
   add_draw(app, exit_code);
+  add_leave(app, exit_code);
+  add_vote_and_accept_seat(app, exit_code);
   add_record(app, exit_code);
   add_watch(app, exit_code);
 }

@@ -1,5 +1,6 @@
 #pragma once
-// `hexpost move`, `resign`, `draw offer|accept|decline`, `abort`, `record`, `watch`.
+// `hexpost move`, `resign`, `draw offer|accept|decline`, `abort`, `leave`, `vote`,
+// `accept-seat`, `record`, `watch`.
 //
 // `move GAME_ID MOVE` fetches the game, then posts {"move", "ply"} with the ply the board was
 // fetched at and one Idempotency-Key generated for this invocation. A request that got no answer

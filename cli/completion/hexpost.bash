@@ -24,15 +24,15 @@ _hexpost() {
     cword=$COMP_CWORD
   fi
   local commands="rules server signup login logout whoami games next show move conditional resign
-    abort draw record watch challenge seek challenges accept decline cancel inbox say message
-    messages verify vacation tournaments tournament ratings bot help"
+    abort draw leave vote accept-seat record watch challenge seek challenges accept decline cancel
+    inbox say message messages verify vacation tournaments tournament ratings bot help"
   local cmd=${words[1]:-} sub=${words[2]:-}
 
   case "$prev" in
     --game | -g) COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return ;;
     --status) COMPREPLY=($(compgen -W "active finished aborted" -- "$cur")); return ;;
     --username | -u | --email | --password | --option | -o | --days | --bank | --players | \
-      --ply | --seed | --reason | --limit | -n | --if) return ;;
+      --ply | --seed | --reason | --limit | -n | --if | --replacement | -r) return ;;
   esac
 
   if [ "$cword" -eq 1 ]; then
@@ -68,7 +68,7 @@ _hexpost() {
     login) options="--username --password --password-stdin --help" ;;
     games) options="--json --status --help" ;;
     next) options="--json --ascii --legal --from-seat --no-rotate --help" ;;
-    show | move | resign | abort | record | watch | verify)
+    show | move | resign | abort | leave | vote | accept-seat | record | watch | verify)
       if [ "$cword" -eq 2 ] && [[ $cur != -* ]]; then
         COMPREPLY=($(compgen -W "$(_hexpost_ids games)" -- "$cur"))
         return
@@ -78,7 +78,10 @@ _hexpost() {
         move) options="--dry-run --ply --if --json --ascii --help" ;;
         watch) options="--json --ascii --help" ;;
         resign) options="--yes --json --help" ;;
-        abort) options="--json --help" ;;
+        abort | accept-seat) options="--json --help" ;;
+        leave) options="--replacement --yes --json --help" ;;
+        vote) [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "yes no" -- "$cur")); return; }
+          options="--json --help" ;;
       esac ;;
     accept | decline | cancel)
       if [ "$cword" -eq 2 ] && [[ $cur != -* ]]; then

@@ -68,8 +68,31 @@ bool is_resignation(std::string_view entry, int& seat) {
 
 std::string resignation_entry(int seat) { return "resign " + std::to_string(seat); }
 
+bool is_handover(std::string_view entry, int& seat, std::string& player) {
+  entry = trim(entry);
+  constexpr std::string_view kPrefix = "handover ";
+  if (entry.substr(0, kPrefix.size()) != kPrefix) return false;
+  const std::string_view rest = trim(entry.substr(kPrefix.size()));
+  const auto space = rest.find(' ');
+  if (space == std::string_view::npos) return false;
+  auto [end, ec] = std::from_chars(rest.data(), rest.data() + space, seat);
+  player = std::string(trim(rest.substr(space + 1)));
+  return ec == std::errc() && end == rest.data() + space && seat >= 0 && !player.empty() &&
+         player.find(' ') == std::string::npos;
+}
+
+std::string handover_entry(int seat, const std::string& player) {
+  return "handover " + std::to_string(seat) + " " + player;
+}
+
 Result<std::string> play_entry(State& state, std::string_view entry, RandomSource& rng) {
   int seat = 0;
+  std::string player;
+  if (is_handover(entry, seat, player)) {
+    if (seat >= state.num_seats()) return bad_notation(std::string(entry) + ": no such seat");
+    if (state.outcome().finished) return RuleError{ErrorCode::kGameOver, "the game is over"};
+    return handover_entry(seat, player);  // who plays the seat changes; the position does not
+  }
   if (!is_resignation(entry, seat)) return play(state, entry, rng);
   if (seat >= state.num_seats()) {
     return bad_notation("resign " + std::to_string(seat) + ": no such seat");

@@ -1,5 +1,5 @@
-// Games: GET /v1/games/{id}, moves, preview, resign, draw, abort, record, fairness, and the
-// lists GET /v1/me/games and GET /v1/games.
+// Games: GET /v1/games/{id}, moves, preview, resign, draw, abort, leaving (leave, vote,
+// accept), record, fairness, and the lists GET /v1/me/games and GET /v1/games.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -203,6 +203,66 @@ void post_abort(GameService& s, const Request& req, Response& res) {
   });
 }
 
+// The answer to a change of a leave request: the request as the change left it (its status
+// says whether it is still open, handed over or ended in a resignation) and the game.
+void answer_leave(GameService& s, storage::Id id, storage::Id me, const play::Outcome& out,
+                  Response& res) {
+  using Kind = play::Outcome::Kind;
+  if (out.kind == Kind::kApplied) {
+    res.set_header("ETag", etag_of(out.game));
+    send_json(res, 200,
+              {{"leave_request", json::parse(domain::leave_request_json(*out.leave))},
+               {"game", game_view(s.catalog, out.game, {me, true, &out.moves})}});
+    return;
+  }
+  if (out.kind == Kind::kRefused) throw refusal_error(*out.refusal, current_state(out.game, me));
+  if (out.kind == Kind::kNotFound) throw game_not_found(id);
+  throw GameError(409, "conflict", "The game kept changing; try again.");
+}
+
+// The caller of a leave route (scope play or bot); whether they have a say in the request is
+// the play pipeline's decision. The routes below only parse and answer.
+storage::Principal seated_caller(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = authenticate(s, req, res);
+  require_scope(me, kPlayScopes);
+  return me;
+}
+
+void post_leave(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = seated_caller(s, req, res);
+  const storage::Id id = path_id(req, 1, "game");
+  const json body = optional_json_object_body(req);
+  std::optional<domain::Replacement> replacement;
+  if (const std::string name = name_field(body, "replacement", false, 24); !name.empty()) {
+    const auto account = s.accounts.find_by_username(name);
+    if (!account) {
+      throw GameError(422, "unknown_user", "No user named " + name + ".",
+                      {{"field", "replacement"}});
+    }
+    replacement = domain::Replacement{account->id, account->username};
+  }
+  answer_leave(s, id, me.account_id, s.play.request_leave(id, me.account_id, replacement), res);
+}
+
+void post_leave_vote(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = seated_caller(s, req, res);
+  const storage::Id id = path_id(req, 1, "game");
+  const json body = json_object_body(req);
+  if (!body.contains("approve")) {
+    throw GameError(400, "missing_field", "The field 'approve' is required.",
+                    {{"field", "approve"}});
+  }
+  const bool approve = bool_field(body, "approve", false);
+  answer_leave(s, id, me.account_id, s.play.vote_leave(id, me.account_id, approve), res);
+}
+
+void post_leave_accept(GameService& s, const Request& req, Response& res) {
+  const storage::Principal me = seated_caller(s, req, res);
+  const storage::Id id = path_id(req, 1, "game");
+  optional_json_object_body(req);
+  answer_leave(s, id, me.account_id, s.play.accept_seat(id, me.account_id), res);
+}
+
 void get_game(GameService& s, const Request& req, Response& res) {
   // The caller and the game in one statement (see authenticated_move_load).
   const std::string hash = bearer_token_hash(req);
@@ -237,6 +297,7 @@ void get_game(GameService& s, const Request& req, Response& res) {
   json view =
       game_view(s.catalog, loaded.game, {me.account_id, true, after > 0 ? &later : &loaded.moves});
   if (changes.is_array()) view["rating_changes"] = changes;
+  view["leave_request"] = leave_request_view(s, loaded.game);
   send_json(res, 200, view);
 }
 
@@ -355,6 +416,11 @@ void get_games(GameService& s, const Request& req, Response& res) {
 
 }  // namespace
 
+json leave_request_view(GameService& s, const storage::GameRecord& game) {
+  const auto leave = game.status == "active" ? s.play.leave_request(game.id) : std::nullopt;
+  return leave ? json::parse(domain::leave_request_json(*leave)) : json(nullptr);
+}
+
 void add_game_routes(Server& server, GameService& s) {
   auto route = [&s](void (*fn)(GameService&, const Request&, Response&)) {
     return guarded([&s, fn](const Request& q, Response& r) { fn(s, q, r); });
@@ -367,6 +433,9 @@ void add_game_routes(Server& server, GameService& s) {
   server.post(R"(/v1/games/([^/]+)/resign)", route(post_resign));
   server.post(R"(/v1/games/([^/]+)/draw)", route(post_draw));
   server.post(R"(/v1/games/([^/]+)/abort)", route(post_abort));
+  server.post(R"(/v1/games/([^/]+)/leave)", route(post_leave));
+  server.post(R"(/v1/games/([^/]+)/leave/vote)", route(post_leave_vote));
+  server.post(R"(/v1/games/([^/]+)/leave/accept)", route(post_leave_accept));
   server.get(R"(/v1/games/([^/]+)/record)", route(get_record));
   server.get(R"(/v1/games/([^/]+)/fairness)", route(get_fairness));
 }

@@ -377,6 +377,12 @@ GameError refusal_error(const domain::Refusal& refusal, const json& current_stat
       return GameError(409, "time_expired", refusal.message, {{"current", current_state}});
     case K::kYourTurn:
       return GameError(409, "your_turn", refusal.message, {{"current", current_state}});
+    case K::kLeaveRefused:
+      return GameError(422, refusal.rule_code, refusal.message);
+    case K::kLeaveConflict:
+      return GameError(409, refusal.rule_code, refusal.message, {{"current", current_state}});
+    case K::kNotEntitled:
+      return GameError(403, refusal.rule_code, refusal.message);
   }
   return GameError(500, "internal", "unknown refusal");
 }

@@ -13,21 +13,14 @@ using nlohmann::json;
 
 namespace {
 
-// The kinds an inbox shows: challenges, game starts and ends, draw offers, tournament
-// pairings, messages from other players and (for admins) reported messages. Moves and reminders
-// are left out (`GET /v1/me/games` says whose turn it is).
-const std::vector<std::string> kInboxKinds = {"challenge_created",
-                                              "challenge_accepted",
-                                              "challenge_declined",
-                                              "challenge_cancelled",
-                                              "game_started",
-                                              "game_finished",
-                                              "game_aborted",
-                                              "draw_offered",
-                                              "tournament_pairing",
-                                              "tournament_finished",
-                                              "message",
-                                              "message_reported"};
+// The kinds an inbox shows: challenges, game starts and ends, draw offers, requests to leave a
+// game and seats handed over, tournament pairings, messages from other players and (for admins)
+// reported messages. Moves and reminders are left out (`GET /v1/me/games` says whose turn it is).
+const std::vector<std::string> kInboxKinds = {
+    "challenge_created", "challenge_accepted", "challenge_declined", "challenge_cancelled",
+    "game_started",      "game_finished",      "game_aborted",       "draw_offered",
+    "leave_requested",   "seat_replaced",      "tournament_pairing", "tournament_finished",
+    "message",           "message_reported"};
 
 // The event id a cursor stands for (events older than it come next); 0 without a cursor.
 storage::Id cursor_param(const Request& req) {

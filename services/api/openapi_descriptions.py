@@ -60,6 +60,20 @@ DESCRIPTIONS = {
     "draw": "Offers, accepts or declines a draw. The game is drawn once every remaining player has agreed. Scope play or bot, seated; 409 no_draw_offer or game_over (with `current`).",
     "abort": "Aborts the game without a result. Allowed to any seated player until every seat has made its first move. "
              "Scope play or bot; 409 abort_too_late (with `current`), 403 not_your_game.",
+    "leaveGame": "A seated player asks to leave a running game of three or more seats, naming a `replacement`; the "
+                 "other seats still in the game vote until the deadline (HEXPOST_LEAVE_VOTE_S, 2 days), and events "
+                 "`leave_requested` go to them and to the replacement. Without a replacement the caller resigns at "
+                 "once. Scope play or bot, seated; 422 leave_not_allowed (fewer than three seats), invalid_replacement "
+                 "or unknown_user; 409 leave_pending, replacement_not_allowed (a tournament that does not allow "
+                 "replacements) or game_over; 403 not_your_game.",
+    "voteOnLeave": "The caller votes on the game's open leave request. One no ends it: the leaver resigns. With three "
+                   "or more voters no vote counts as yes at the deadline; with one or two every voter must say yes. "
+                   "Once the vote has passed and the replacement has accepted, the seat passes to the replacement "
+                   "(a `handover N NAME` entry, event `seat_replaced`). Scope play or bot; 403 not_a_voter; 409 "
+                   "no_leave_request or already_voted.",
+    "acceptSeat": "The replacement named in the game's open leave request accepts the seat; the seat passes once the "
+                  "vote has passed. Without acceptance by the deadline the leaver resigns. Scope play or bot; 403 "
+                  "not_the_replacement; 409 no_leave_request or already_accepted.",
     "getRecord": "The game as a PGN-style text record: tag pairs (seats, options, clock, result, commitment and seeds), "
                  "then one line per move with its ply, time and random draws, enough to replay it offline. Any token; "
                  "404 game_not_found.",

@@ -19,6 +19,9 @@ void add_tournament_routes(Server& server, GameService& service);
 void add_rating_routes(Server& server, GameService& service);
 // The rating changes of a finished rated game: [{username, system, before, after, change}].
 nlohmann::json rating_changes_view(GameService& service, storage::Id game_id);
+// The game's open leave request as GET /v1/games/{id} and the game stream show it (null when
+// there is none or the game is over).
+nlohmann::json leave_request_view(GameService& service, const storage::GameRecord& game);
 void add_mail_routes(Server& server, GameService& service);   // notifications
 void add_inbox_routes(Server& server, GameService& service);  // GET /v1/me/events
 // Messages, their reports and mutes (message_routes.cc).

@@ -10,6 +10,7 @@
 
 #include "services/api/game_views.h"
 #include "services/api/http_support.h"
+#include "services/api/routes.h"
 #include "services/api/stream_views.h"
 
 namespace api {
@@ -187,7 +188,8 @@ class GameStream : public StreamWriter {
     caller_seat_ = domain::seat_of(loaded->game, caller_);
     if (loaded->game.version == version_) return true;
     version_ = loaded->game.version;
-    const json view = game_view(s_.games.catalog, loaded->game, {caller_, true, &loaded->moves});
+    json view = game_view(s_.games.catalog, loaded->game, {caller_, true, &loaded->moves});
+    view["leave_request"] = leave_request_view(s_.games, loaded->game);
     pending_.push_back(frame({{"type", "game_state"}, {"game", view}}, false));
     if (loaded->game.status != "active") finished_ = true;
     return true;

@@ -54,7 +54,7 @@ json game_line(GameService& s, const storage::EventRecord& e, storage::Id accoun
     turn = {{"game_id", std::to_string(game.id)}, {"ply", e.ply.value_or(0)}, {"stale", true}};
   }
   line["your_turn"] = turn;
-  if (e.kind == "move") line["type"] = "your_turn";
+  if (e.kind == "move" || e.kind == "seat_replaced") line["type"] = "your_turn";
   return line;
 }
 
@@ -86,7 +86,7 @@ json account_event_line(GameService& s, const storage::EventRecord& e, storage::
   if (e.challenge_id) line["challenge_id"] = std::to_string(*e.challenge_id);
   if (e.ply) line["ply"] = *e.ply;
   if (e.kind.rfind("challenge_", 0) == 0) return challenge_line(s, e, account, std::move(line));
-  if (e.kind == "move" || e.kind == "game_started") {
+  if (e.kind == "move" || e.kind == "game_started" || e.kind == "seat_replaced") {
     return game_line(s, e, account, std::move(line));
   }
   return line;

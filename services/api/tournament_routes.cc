@@ -36,7 +36,7 @@ std::string time_field(const json& body, const std::string& name) {
   return text;
 }
 
-// Known settings only, each an integer in range (all_at_once: a boolean).
+// Known settings only, each an integer in range (all_at_once, allow_replacement: booleans).
 json settings_field(const json& body) {
   const json given = object_field(body, "settings");
   const std::map<std::string, std::pair<int, int>> ranges = {
@@ -44,7 +44,7 @@ json settings_field(const json& body) {
       {"promote", {0, 16}},           {"relegate", {0, 16}},     {"timeout_limit", {0, 100}},
       {"season_break_days", {0, 365}}};
   for (const auto& [key, value] : given.items()) {
-    if (key == "all_at_once" && value.is_boolean()) continue;
+    if ((key == "all_at_once" || key == "allow_replacement") && value.is_boolean()) continue;
     if (key == "bye_points" && value.is_number() && value >= 0 && value <= 1) continue;
     auto range = ranges.find(key);
     if (range == ranges.end() || !value.is_number_integer() || value < range->second.first ||

@@ -96,7 +96,9 @@ EntryDecision finish_entry(const GameRecord& game, int seat, Id account_id,
   return d;
 }
 
-std::vector<int> remaining_seats(const GameRecord& game, const std::vector<MoveRecord>& moves) {
+}  // namespace
+
+std::vector<int> seats_in_play(const GameRecord& game, const std::vector<MoveRecord>& moves) {
   std::vector<int> seats(game.players);
   std::iota(seats.begin(), seats.end(), 0);
   for (const auto& m : moves) {
@@ -105,8 +107,6 @@ std::vector<int> remaining_seats(const GameRecord& game, const std::vector<MoveR
   }
   return seats;
 }
-
-}  // namespace
 
 Catalog Catalog::from_registry(std::vector<const rules::GameDef*> extra) {
   std::vector<const rules::GameDef*> games;
@@ -353,7 +353,7 @@ std::variant<StatusChange, Refusal> decide_draw(const GameRecord& game,
   w.to_move = game.to_move;
   w.draw_offers = game.draw_offers;
   w.recipients = recipients(game);
-  const std::vector<int> remaining = remaining_seats(game, moves);
+  const std::vector<int> remaining = seats_in_play(game, moves);
   if (action == "offer" || action == "accept") {
     if (action == "accept" && game.draw_offers.empty()) {
       return Refusal{RefusalKind::kNoDrawOffer, "there is no draw offer to accept", {}};

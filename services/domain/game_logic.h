@@ -40,12 +40,16 @@ enum class RefusalKind {
   kBadRequest,    // e.g. an unknown draw action
   kTimeExpired,   // the mover's deadline has passed (the game is forfeited instead)
   kYourTurn,      // conditional lines are stored while the others are to move
+  // Leaving a game (seat_change.h); rule_code carries the problem code.
+  kLeaveRefused,   // the request cannot be made here (422)
+  kLeaveConflict,  // it conflicts with the state of the game or of its request (409)
+  kNotEntitled,    // the caller has no say in it (403)
 };
 
 struct Refusal {
   RefusalKind kind;
   std::string message;
-  std::string rule_code;  // rules::to_string(code) for kRules
+  std::string rule_code;  // rules::to_string(code) for kRules; the problem code for kLeave*
 };
 
 // Seat of the account, or -1.
@@ -86,6 +90,9 @@ std::variant<std::string, Refusal> preview_move(const Catalog& catalog, const Ga
 // The caller's seat resigns; the rules decide the effect.
 std::variant<EntryDecision, Refusal> decide_resign(const Catalog& catalog, const GameRecord& game,
                                                    Id account_id);
+
+// The seats still in the game (not resigned), from its move list.
+std::vector<int> seats_in_play(const GameRecord& game, const std::vector<MoveRecord>& moves);
 
 // Draw offers ("offer", "accept", "decline") and aborts. `moves` are needed to know which seats
 // have resigned (they no longer take part in a draw).

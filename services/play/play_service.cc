@@ -47,7 +47,8 @@ PlayService::PlayService(storage::ConnectionPool& pool, const domain::Catalog& c
           [this](const std::vector<const storage::EntryWrite*>& writes) {
             return games_.write_entries(writes);
           },
-          [](const storage::EntryWrite& write) { return write.game_id; }) {}
+          [](const storage::EntryWrite& write) { return write.game_id; }),
+      seats_(pool) {}
 
 // ---- changes ------------------------------------------------------------------------------------
 

@@ -31,12 +31,14 @@
 #include "lib/clock/clock.h"
 #include "services/domain/conditional_logic.h"
 #include "services/domain/game_logic.h"
+#include "services/domain/seat_change.h"
 #include "services/play/context_cache.h"
 #include "services/play/move_cache.h"
 #include "services/play/write_combiner.h"
 #include "services/storage/clocks_repository.h"
 #include "services/storage/conditionals_repository.h"
 #include "services/storage/games_repository.h"
+#include "services/storage/seats_repository.h"
 
 namespace play {
 
@@ -45,6 +47,7 @@ using storage::LoadedGame;
 struct PlayOptions {
   bool auto_vacation = false;  // a flag fall takes a day of vacation instead of losing
   double vacation_days_per_year = 30;
+  double leave_vote_s = 2 * 86400;  // how long the other seats have to vote on a leave request
 };
 
 // Who submits: the account, and for requests made with a bearer token, the token (its hash to
@@ -91,6 +94,7 @@ struct Outcome {
   std::string body;
   int status = 0;
   bool conditionals = false;  // an entry stored on the way found conditional lines to settle
+  std::optional<domain::LeaveRequest> leave;  // the leave request a seat change left
 };
 
 // Storing a seat's conditional lines.
@@ -153,10 +157,29 @@ class PlayService {
   // before settling it, or the game ended by a draw or abort). Returns the replies stored.
   int settle_pending_conditionals(int limit);
 
+  // ---- leaving a game (seat_changes.cc; the rules in services/domain/seat_change.h)
+  // A seated player asks to leave, naming a replacement (none: the player resigns at once, and
+  // the outcome is the resignation's).
+  Outcome request_leave(Id game_id, Id account_id,
+                        const std::optional<domain::Replacement>& replacement);
+  // A vote on the game's open request, or the replacement's acceptance; each then resolves the
+  // request (a "no" resigns the leaver at once; everything agreed hands the seat over).
+  Outcome vote_leave(Id game_id, Id account_id, bool approve);
+  Outcome accept_seat(Id game_id, Id account_id);
+  // Ends the game's open request when leave_verdict says it is decided at `now`: the handover
+  // entry, the leaver's resignation (through submit), or closing a request that has nothing
+  // left to decide. The status the request ended with (handed_over, resigned, closed), or
+  // empty when it is still open (or there is none).
+  std::string resolve_leave(Id game_id, hxclock::TimePoint now);
+  // resolve_leave for every game whose open request has reached its deadline; how many changed.
+  int resolve_due_leaves(hxclock::TimePoint now, int limit);
+
   // Flag falls this instance turned into vacation days (auto-vacation).
   int auto_vacations() const { return auto_vacations_.load(); }
 
   // ---- reads (they fill and use this instance's copies)
+  // The game's open leave request, if any (never cached: one statement).
+  std::optional<domain::LeaveRequest> leave_request(Id game_id) { return seats_.pending(game_id); }
   // The first context of a request made with a token; the idempotency row is `key`'s.
   Context context(const std::string& token_hash, Id game_id, const std::string& key = "");
   std::optional<LoadedGame> load(Id game_id, bool with_moves);
@@ -202,6 +225,16 @@ class PlayService {
   // kept as this instance's copy.
   GameRecord keep_after_write(GameRecord after, const storage::WriteResult& written);
   std::string now_text() const { return hxclock::to_rfc3339(clock_.now()); }
+  using LeaveDecision = std::function<std::variant<domain::LeaveRequest, domain::Refusal>(
+      const LoadedGame& loaded, const std::optional<domain::LeaveRequest>& pending)>;
+  // Decides on the game and its open request, stores the changed request with an event of
+  // `kind`, then resolves it.
+  Outcome change_leave(Id game_id, const std::string& kind, const LeaveDecision& decide);
+  bool hand_over(const LoadedGame& loaded, const domain::LeaveRequest& request,
+                 const std::string& at);
+  // The leaver resigns (through submit); the request ends as resigned, or closed when the
+  // resignation was refused (the game ended meanwhile). True when the leaver resigned.
+  bool resign_leaver(const domain::LeaveRequest& request);
 
   // Batches: at most 32 moves per statement, one statement at a time per instance, so that
   // moves arriving meanwhile gather into the next one. PostgreSQL is CPU-bound on a 2-core
@@ -220,6 +253,7 @@ class PlayService {
   ContextCache copies_;
   MoveCache moves_;
   WriteCombiner<storage::EntryWrite, storage::WriteResult, Id> combiner_;
+  storage::SeatsRepository seats_;
 };
 
 }  // namespace play

@@ -58,11 +58,17 @@ std::optional<FinishedGame> load_finished(pqxx::transaction_base& tx, Id game_id
   if (g.empty()) return std::nullopt;
   FinishedGame f{game_id, g[0][0].c_str(), g[0][1].c_str(), {}, {}, {}};
   for (const auto& row : tx.exec_params(
+           // A seat handed over to a replacement is rated for the player who left it, with
+           // the placement of a resignation at the handover; the replacement is not rated.
+           "WITH s AS (SELECT gs.seat, coalesce(h.leaver_id, gs.account_id) AS account_id, "
+           "coalesce(h.leaver_placement, gs.placement) AS placement FROM game_seats gs LEFT JOIN "
+           "LATERAL (SELECT l.leaver_id, l.leaver_placement FROM seat_leave_requests l WHERE "
+           "l.game_id = gs.game_id AND l.seat = gs.seat AND l.status = 'handed_over' ORDER BY "
+           "l.id LIMIT 1) h ON true WHERE gs.game_id = $1) "
            "SELECT s.account_id, coalesce(s.placement, 0), r.game, r.system, r.account_id, "
            "a.username, r.rating, r.deviation, r.volatility, r.games, r.reached_2400, r.period"
-           " FROM game_seats s JOIN accounts a ON a.id = s.account_id LEFT JOIN ratings r ON "
-           "r.game = $2 AND r.system = 'elo' AND r.account_id = s.account_id WHERE "
-           "s.game_id = $1 ORDER BY s.seat",
+           " FROM s JOIN accounts a ON a.id = s.account_id LEFT JOIN ratings r ON "
+           "r.game = $2 AND r.system = 'elo' AND r.account_id = s.account_id ORDER BY s.seat",
            game_id, f.game)) {
     f.seats.push_back(row[0].as<Id>());
     f.placements.push_back(row[1].as<int>());

@@ -117,14 +117,18 @@ std::vector<Id> entrant_ids(const TournamentRecord& t) {
   return ids;
 }
 
-// Finished (or aborted: 0 each) games' scores, and the serial-timeout policy.
+// Finished (or aborted: 0 each) games' scores, and the serial-timeout policy. A seat handed
+// over to a replacement scores for the entrant who left it, as a resignation: 0.
 void bring_in_results(pqxx::transaction_base& tx, Id id) {
   tx.exec_params(
       "UPDATE tournament_games tg SET scores = CASE WHEN g.status = 'aborted' THEN "
       "array_fill(0::float8, ARRAY[cardinality(tg.seats)]) ELSE (SELECT "
-      "array_agg(coalesce(gs.score, 0) ORDER BY array_position(tg.seats, gs.account_id)) FROM "
-      "game_seats gs WHERE gs.game_id = g.id) END FROM games g WHERE g.id = tg.game_id AND "
-      "tg.tournament_id = $1 AND tg.scores IS NULL AND g.status IN ('finished', 'aborted')",
+      "array_agg(CASE WHEN h.leaver_id IS NULL THEN coalesce(gs.score, 0) ELSE 0 END ORDER BY "
+      "array_position(tg.seats, coalesce(h.leaver_id, gs.account_id))) FROM game_seats gs LEFT "
+      "JOIN LATERAL (SELECT l.leaver_id FROM seat_leave_requests l WHERE l.game_id = gs.game_id "
+      "AND l.seat = gs.seat AND l.status = 'handed_over' ORDER BY l.id LIMIT 1) h ON true WHERE "
+      "gs.game_id = g.id) END FROM games g WHERE g.id = tg.game_id AND tg.tournament_id = $1 AND "
+      "tg.scores IS NULL AND g.status IN ('finished', 'aborted')",
       id);
   tx.exec_params(
       "UPDATE tournament_entrants e SET timeouts = x.n FROM (SELECT a.id AS account_id, "

@@ -39,6 +39,7 @@ ClockOptions clock_options(const std::map<std::string, std::string, std::less<>>
   o.auto_vacation = number(env, "HEXPOST_AUTO_VACATION", 0, 0, 1) == 1;
   o.default_days_per_move =
       static_cast<int>(number(env, "HEXPOST_DEFAULT_DAYS_PER_MOVE", 3, 0, 60));
+  o.leave_vote_s = number(env, "HEXPOST_LEAVE_VOTE_S", 2 * 86400, 60, 30 * 86400);
   if (auto it = env.find("HEXPOST_REMINDERS"); it != env.end()) {
     try {
       o.reminder_fractions =
@@ -88,6 +89,7 @@ SweepReport ClockSweeper::sweep_at(hxclock::TimePoint now) {
   if (options_.dead_game_days > 0) report.dead_games += abort_dead_games(now);
   report.vacations_ended += clocks_.report_ended_vacations(at, options_.batch);
   report.conditional_replies += play_.settle_pending_conditionals(options_.batch);
+  report.leave_requests += play_.resolve_due_leaves(now, options_.batch);
   return report;
 }
 
@@ -109,11 +111,14 @@ SweepReport ClockSweeper::sweep_once() { return sweep_at(clock_.now()); }
 void ClockSweeper::sweep_and_log() {
   try {
     const SweepReport r = sweep_once();
-    if (r.timeouts + r.reminders + r.dead_games + r.vacations_ended + r.conditional_replies > 0) {
+    if (r.timeouts + r.reminders + r.dead_games + r.vacations_ended + r.conditional_replies +
+            r.leave_requests >
+        0) {
       spdlog::info(
           "sweeper: {} timeouts, {} reminders, {} dead games, {} vacations ended, {} conditional "
-          "replies",
-          r.timeouts, r.reminders, r.dead_games, r.vacations_ended, r.conditional_replies);
+          "replies, {} leave requests decided",
+          r.timeouts, r.reminders, r.dead_games, r.vacations_ended, r.conditional_replies,
+          r.leave_requests);
     }
   } catch (const std::exception& e) {
     spdlog::warn("sweeper pass failed (will retry): {}", e.what());

@@ -29,6 +29,8 @@ struct ClockOptions {
   bool auto_vacation = false;    // HEXPOST_AUTO_VACATION=1: a flag fall takes a vacation day
   // The clock of a challenge that names none: N days per move (0: unclocked).
   int default_days_per_move = 3;  // HEXPOST_DEFAULT_DAYS_PER_MOVE
+  // How long the other seats have to vote when a player asks to leave a game.
+  double leave_vote_s = 2 * 86400;  // HEXPOST_LEAVE_VOTE_S
 };
 
 // Reads the variables above (all optional). Throws std::invalid_argument naming a bad one.
@@ -40,6 +42,7 @@ struct SweepReport {
   int dead_games = 0;
   int vacations_ended = 0;
   int conditional_replies = 0;  // replies of conditional lines a move left unsettled
+  int leave_requests = 0;  // leave requests decided at their deadline
 };
 
 class ClockSweeper {

@@ -41,6 +41,9 @@ TEST(Completion, CommandsOptionsAndGameNames) {
   EXPECT_EQ(complete("hexpost help "), "exit-codes\n");
   EXPECT_EQ(complete("hexpost bot r"), "run\n");
   EXPECT_EQ(complete("hexpost bot run --accept b"), "bots\n");
+  EXPECT_EQ(complete("hexpost accept-"), "accept-seat\n");
+  EXPECT_EQ(complete("hexpost leave 12 --r"), "--replacement\n");
+  EXPECT_EQ(complete("hexpost vote 12 y"), "yes\n");
 }
 
 }  // namespace

@@ -26,6 +26,37 @@ TEST(Resignation, EntriesRoundTrip) {
   EXPECT_FALSE(is_resignation("resign -1", seat));
 }
 
+TEST(Handover, EntriesRoundTrip) {
+  int seat = -1;
+  std::string player;
+  EXPECT_TRUE(is_handover(handover_entry(2, "dan"), seat, player));
+  EXPECT_EQ(seat, 2);
+  EXPECT_EQ(player, "dan");
+  EXPECT_FALSE(is_handover("handover 2", seat, player));
+  EXPECT_FALSE(is_handover("handover x dan", seat, player));
+  EXPECT_FALSE(is_handover("handover -1 dan", seat, player));
+  EXPECT_FALSE(is_handover("handover 1 dan eve", seat, player));
+}
+
+// A handover changes who plays a seat, never the position; a seat the game lacks is refused.
+TEST(Handover, ReplaysWithoutChangingThePosition) {
+  for (const GameDef& def : all_games()) {
+    SeededRandom rng(7);
+    auto state = def.create(GameConfig{def.info.player_counts.back(), {}}, rng);
+    ASSERT_TRUE(state.ok()) << def.info.id;
+    const std::string before = state.value()->serialize();
+    rng.take_draws();
+    const auto played = play_entry(*state.value(), "handover 1 dan", rng);
+    ASSERT_TRUE(played.ok()) << def.info.id;
+    EXPECT_EQ(played.value(), "handover 1 dan");
+    EXPECT_EQ(state.value()->serialize(), before) << def.info.id;
+    EXPECT_TRUE(rng.draws().empty()) << def.info.id;
+    const auto beyond = play_entry(*state.value(), "handover 9 dan", rng);
+    ASSERT_FALSE(beyond.ok()) << def.info.id;
+    EXPECT_EQ(beyond.error().code, ErrorCode::kBadNotation);
+  }
+}
+
 // The ply a board shows is the server's: every entry, resignations included. A game whose
 // first entry is a resignation shows ply 1 (Iso-Path counts turns and Mojave shows no ply).
 TEST(Resignation, CountsAsAPlyInTheRendering) {

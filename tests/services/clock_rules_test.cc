@@ -97,11 +97,16 @@ TEST(ClockRules, ReminderFractionsAndVariables) {
   EXPECT_EQ(defaults.outage_threshold_s, 600);
   EXPECT_EQ(defaults.dead_game_days, 90);
   EXPECT_FALSE(defaults.auto_vacation);
-  const auto set = sweeper::clock_options(
-      {{"HEXPOST_REMINDERS", ""}, {"HEXPOST_VACATION_DAYS", "10"}, {"HEXPOST_AUTO_VACATION", "1"}});
+  EXPECT_EQ(defaults.leave_vote_s, 2 * 86400);
+  const auto set = sweeper::clock_options({{"HEXPOST_REMINDERS", ""},
+                                           {"HEXPOST_VACATION_DAYS", "10"},
+                                           {"HEXPOST_AUTO_VACATION", "1"},
+                                           {"HEXPOST_LEAVE_VOTE_S", "3600"}});
   EXPECT_TRUE(set.reminder_fractions.empty());
   EXPECT_EQ(set.vacation_days_per_year, 10);
   EXPECT_TRUE(set.auto_vacation);
+  EXPECT_EQ(set.leave_vote_s, 3600);
+  EXPECT_THROW(sweeper::clock_options({{"HEXPOST_LEAVE_VOTE_S", "10"}}), std::invalid_argument);
   try {
     sweeper::clock_options({{"HEXPOST_SWEEP_S", "soon"}});
     ADD_FAILURE() << "no error";

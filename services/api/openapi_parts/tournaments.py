@@ -18,6 +18,7 @@ schemas["NewTournament"] = {"type": "object", "required": ["name", "game", "form
     "all_at_once": {"type": "boolean", "default": False},
     "timeout_limit": {"type": "integer", "minimum": 0, "maximum": 100, "default": 2},
     "season_break_days": {"type": "integer", "minimum": 0, "maximum": 365, "default": 7},
+    "allow_replacement": {"type": "boolean", "default": False, "description": "A player who leaves a game may be replaced (POST /v1/games/{id}/leave)"},
     "bye_points": {"type": "number", "minimum": 0, "maximum": 1, "default": 1}}, "additionalProperties": False}}}
 schemas["TournamentSummary"] = {"type": "object", "required": ["id", "name", "game", "format", "status"], "properties": {
   "id": {"type": "string"}, "name": {"type": "string"}, "game": {"type": "string"}, "format": {"type": "string"},

@@ -256,7 +256,7 @@ TEST(CheckGameConfig, OptionsBecomeTextAndTheRulesJudgeThem) {
             "option target must be a string, an integer or a boolean");
   EXPECT_NE(domain::check_game_config(counting, 2, R"({"target": 2})", config).find("target"),
             std::string::npos);
-  EXPECT_FALSE(domain::check_game_config(counting, 4, "{}", config).empty());  // 2 or 3 players
+  EXPECT_FALSE(domain::check_game_config(counting, 5, "{}", config).empty());  // 2 to 4 players
 }
 
 }  // namespace

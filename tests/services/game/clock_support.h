@@ -38,7 +38,7 @@ struct ClockWorld {
   std::vector<Account> p;
 };
 
-// A 2- or 3-player counting game with this clock (target 100000: it never ends by counting).
+// A 2-, 3- or 4-player counting game with this clock (target 100000: it never ends by counting).
 std::string start_clocked(Client& client, const std::vector<Account>& players, const json& clock);
 json game(Client& client, const std::string& id, const Account& viewer);
 // The seat's deadline as stored (empty when NULL), straight from game_seats.

@@ -14,7 +14,7 @@ namespace {
 const rules::GameInfo& info() {
   static const rules::GameInfo info{
       "counting", "Counting (test game)",
-      {2, 3},     {{"target", "the count to reach (3-100000)", "10", {}}},
+      {2, 3, 4},  {{"target", "the count to reach (3-100000)", "10", {}}},
       true,       "test-1",
       100000};
   return info;
@@ -133,7 +133,7 @@ rules::Result<std::unique_ptr<rules::State>> load(std::string_view text) {
   const std::string s(text);
   if (std::sscanf(s.c_str(), "count=%d;turn=%d;seats=%d;out=%d;winner=%d;target=%d", &count, &turn,
                   &seats, &out, &winner, &target) != 6 ||
-      seats < 2 || seats > 3) {
+      seats < 2 || seats > 4) {
     return rules::RuleError{rules::ErrorCode::kBadPosition, "not a counting position"};
   }
   return std::unique_ptr<rules::State>(

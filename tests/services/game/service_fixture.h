@@ -80,7 +80,7 @@ struct Account {
 
 // A new account with a unique name built from `stem`.
 Account make_account(Client& client, const std::string& stem);
-// A 2- or 3-player game between the accounts (challenge by the first, accepted by the others).
+// A 2-, 3- or 4-player game between the accounts (challenge by the first, accepted by the others).
 std::string start_game(Client& client, const std::vector<Account>& players,
                        const std::string& game = "counting", const json& options = json::object());
 // The account whose turn it is in the game view.

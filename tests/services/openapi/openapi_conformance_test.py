@@ -279,6 +279,40 @@ def conditional(d):
            token=waiter)
 
 
+def leaving(d):
+    """A three-player game: a leave request, its votes, the replacement's acceptance, refusals."""
+    alice, bob, carol, botty = (d.tokens[n] for n in ("alice", "bob", "carol", "botty"))
+    cid = challenge(d, "alice", ["bob", "carol"], players=3)
+    for name in ("bob", "carol"):
+        reply = d.call("POST", "/v1/challenges/{id}/accept", "accept", 200, args={"id": cid},
+                       token=d.tokens[name])
+    args = {"id": reply.json()["game_id"]}
+    _, duel = start_game(d, "carol", "bob")
+    d.call("POST", "/v1/games/{id}/leave", "two seats", 422, args={"id": duel},
+           body={"replacement": "botty"}, token=bob)
+    d.call("POST", "/v1/games/{id}/leave", "unknown", 404, args={"id": "999999"},
+           body={"replacement": "botty"}, token=bob)
+    d.call("POST", "/v1/games/{id}/leave/vote", "nothing asked", 409, args=args,
+           body={"approve": True}, token=bob)
+    d.call("POST", "/v1/games/{id}/leave", "ask", 200, args=args, body={"replacement": "botty"},
+           token=alice)
+    d.call("GET", "/v1/games/{id}", "leave pending", 200, args=args, token=bob)
+    d.call("POST", "/v1/games/{id}/leave", "pending", 409, args=args,
+           body={"replacement": "botty"}, token=bob)
+    d.call("POST", "/v1/games/{id}/leave/vote", "not a voter", 403, args=args,
+           body={"approve": True}, token=alice)
+    d.call("POST", "/v1/games/{id}/leave/vote", "missing approve", 400, args=args, body={},
+           token=bob)
+    d.call("POST", "/v1/games/{id}/leave/vote", "yes", 200, args=args, body={"approve": True},
+           token=bob)
+    d.call("POST", "/v1/games/{id}/leave/accept", "not the replacement", 403, args=args,
+           token=carol)
+    d.call("POST", "/v1/games/{id}/leave/accept", "accept", 200, args=args, token=botty)
+    d.call("POST", "/v1/games/{id}/leave/vote", "handed over", 200, args=args,
+           body={"approve": True}, token=carol)
+    d.call("POST", "/v1/games/{id}/leave/accept", "nothing asked", 409, args=args, token=botty)
+
+
 def wait_for_elo(d, token):
     """The competition worker rates a finished game within its period (1 s here)."""
     for _ in range(60):
@@ -473,7 +507,7 @@ def main():
         for step in (health_and_meta, accounts, unauthenticated_calls, challenges, conditional):
             step(d)
         ratings(d, games(d))
-        for step in (clocks, notifications, messages, tournaments, rate_limit):
+        for step in (leaving, clocks, notifications, messages, tournaments, rate_limit):
             step(d)
     finally:
         log_text = server.log_text()  # gone with the server
