@@ -221,6 +221,9 @@ Config load_config(const EnvMap& env) {
       env, "HEXPOST_MAX_CONNECTIONS_PER_ADDRESS", c.max_connections_per_address, 1, 100'000));
   c.max_waiting =
       static_cast<int>(integer_or(env, "HEXPOST_MAX_WAITING", c.max_waiting, 1, 1'000'000));
+  if (const std::string* metrics = lookup(env, "HEXPOST_METRICS_LISTEN")) {
+    c.metrics_listen = parse_listen_address(*metrics, "HEXPOST_METRICS_LISTEN");
+  }
   if (const std::string* proxies = lookup(env, "HEXPOST_TRUSTED_PROXIES")) {
     c.trusted_proxies = parse_address_ranges(*proxies, "HEXPOST_TRUSTED_PROXIES");
   }

@@ -32,6 +32,7 @@
 #include <chrono>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -79,6 +80,8 @@ struct Config {
   // Reverse proxies (HEXPOST_TRUSTED_PROXIES): from these peers X-Real-IP names the client, and
   // the per-address connection limit does not apply (the proxy carries many clients).
   std::vector<AddressRange> trusted_proxies;
+  // HEXPOST_METRICS_LISTEN: a second listener serving GET /metrics without a token.
+  std::optional<ListenAddress> metrics_listen;
   std::chrono::seconds heartbeat_interval{10};
   std::string instance_id;  // empty: main() derives <host>-<pid>
   std::string log_level = "info";

@@ -21,6 +21,7 @@
 
 #include "services/api/game_service.h"
 #include "services/api/health_routes.h"
+#include "services/api/metrics_routes.h"
 #include "services/api/request_log.h"
 #include "services/api/server.h"
 #include "services/api/stream_routes.h"
@@ -57,6 +58,9 @@ Environment (read once at start; a bad value stops hexpostd with one line):
                                and is closed (default 64)
   HEXPOST_MAX_WAITING          complete requests waiting for a worker; one more gets 503
                                overloaded (default 1024)
+  HEXPOST_METRICS_LISTEN       host:port of a second listener serving GET /metrics without a
+                               token (keep it private); on the main listener /metrics needs a
+                               token with the admin scope (default: none)
   HEXPOST_TRUSTED_PROXIES      reverse proxies (addresses or CIDRs, comma-separated): their
                                X-Real-IP names the client, and the per-address connection
                                limit does not apply to them (default: none)
@@ -241,6 +245,31 @@ std::string url_for(const config::ListenAddress& listen, int port) {
   return "http://" + (v6 ? "[" + listen.host + "]" : listen.host) + ":" + std::to_string(port);
 }
 
+// GET /metrics without a token on HEXPOST_METRICS_LISTEN (meant for a private address), served
+// by a small server of its own on its own thread, while this lives.
+class MetricsListener {
+ public:
+  MetricsListener(const config::Config& cfg, api::GameService& games) {
+    if (!cfg.metrics_listen) return;
+    api::ServerOptions options;
+    options.threads = 2;
+    server_ = std::make_unique<api::Server>(options);
+    api::add_metrics_route(*server_, games, /*require_admin=*/false);
+    const int port = server_->bind(cfg.metrics_listen->host, cfg.metrics_listen->port);
+    spdlog::info("metrics on {}/metrics", url_for(*cfg.metrics_listen, port));
+    thread_ = std::thread([this] { server_->run(); });
+  }
+  ~MetricsListener() {
+    if (!server_) return;
+    server_->stop();
+    thread_.join();
+  }
+
+ private:
+  std::unique_ptr<api::Server> server_;
+  std::thread thread_;
+};
+
 int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_options,
               const api::StreamOptions& stream_options, const mail::MailOptions& mail_options) {
   SignalWatcher signals;  // before any thread exists
@@ -274,6 +303,9 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   events::EventHub hub(cfg.database_url, {stream_options.poll});
   api::StreamService streams(games, hub, stream_options);
   api::add_stream_routes(server, streams);
+  api::ServiceMetrics service_metrics(games, HEXPOST_VERSION);
+  api::add_metrics_route(server, games, /*require_admin=*/true);
+  MetricsListener metrics_listener(cfg, games);
   hub.start();
   games.sweeper.start();
   games.competition.start();

@@ -1,5 +1,6 @@
 #include "lib/clock/periodic.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace hxclock {
@@ -32,8 +33,20 @@ void PeriodicTask::loop() {
   while (!wake_.wait_for(lock, interval_, [this] { return stopping_; })) {
     lock.unlock();
     task_();
+    last_run_ms_.store(std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::system_clock::now().time_since_epoch())
+                           .count());
     lock.lock();
   }
+}
+
+double PeriodicTask::lag_seconds() const {
+  const std::int64_t last = last_run_ms_.load();
+  if (last == 0) return 0;
+  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+  return std::max<double>(0, static_cast<double>(now - last - interval_.count()) / 1000);
 }
 
 }  // namespace hxclock

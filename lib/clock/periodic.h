@@ -3,8 +3,10 @@
 // heartbeat, the clock sweeper and the other workers inside hexpostd. The task must not throw
 // (workers log their own failures); stop() wakes the thread at once and joins it.
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -23,6 +25,12 @@ class PeriodicTask {
   // Stops and joins the thread; false when it was not running. A run in progress completes.
   bool stop();
 
+  // When the last run ended (Unix seconds; 0 before the first), and how far the next run is
+  // overdue: the time since the last run ended beyond one interval (0 when on time or never run).
+  // For metrics.
+  double last_run_seconds() const { return static_cast<double>(last_run_ms_.load()) / 1000; }
+  double lag_seconds() const;
+
  private:
   void loop();
 
@@ -32,6 +40,7 @@ class PeriodicTask {
   std::condition_variable wake_;
   bool stopping_ = false;
   std::thread thread_;
+  std::atomic<std::int64_t> last_run_ms_{0};
 };
 
 }  // namespace hxclock

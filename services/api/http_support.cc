@@ -353,38 +353,23 @@ void set_next_link(const Request& req, Response& res, const std::string& next_cu
 
 GameError refusal_error(const domain::Refusal& refusal, const json& current_state) {
   using K = domain::RefusalKind;
+  const std::string code = domain::refusal_code(refusal);
   switch (refusal.kind) {
     case K::kNotAPlayer:
-      return GameError(403, "not_your_game", refusal.message);
-    case K::kGameOver:
-      return GameError(409, "game_over", refusal.message, {{"current", current_state}});
-    case K::kStalePly:
-      return GameError(409, "stale_ply", refusal.message, {{"current", current_state}});
-    case K::kNotYourTurn:
-      return GameError(409, "not_your_turn", refusal.message, {{"current", current_state}});
+      return GameError(403, code, refusal.message);
     case K::kRules:
-      if (refusal.rule_code == "game_over") {
-        return GameError(409, "game_over", refusal.message, {{"current", current_state}});
-      }
-      return GameError(422, refusal.rule_code, refusal.message, {{"rule_code", refusal.rule_code}});
-    case K::kNoDrawOffer:
-      return GameError(409, "no_draw_offer", refusal.message, {{"current", current_state}});
-    case K::kAbortTooLate:
-      return GameError(409, "abort_too_late", refusal.message, {{"current", current_state}});
+      if (code == "game_over") break;
+      return GameError(422, code, refusal.message, {{"rule_code", code}});
     case K::kBadRequest:
-      return GameError(400, "invalid_field", refusal.message);
-    case K::kTimeExpired:
-      return GameError(409, "time_expired", refusal.message, {{"current", current_state}});
-    case K::kYourTurn:
-      return GameError(409, "your_turn", refusal.message, {{"current", current_state}});
+      return GameError(400, code, refusal.message);
     case K::kLeaveRefused:
-      return GameError(422, refusal.rule_code, refusal.message);
-    case K::kLeaveConflict:
-      return GameError(409, refusal.rule_code, refusal.message, {{"current", current_state}});
+      return GameError(422, code, refusal.message);
     case K::kNotEntitled:
-      return GameError(403, refusal.rule_code, refusal.message);
+      return GameError(403, code, refusal.message);
+    default:
+      break;
   }
-  return GameError(500, "internal", "unknown refusal");
+  return GameError(409, code, refusal.message, {{"current", current_state}});
 }
 
 }  // namespace api

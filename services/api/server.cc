@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "lib/metrics/metrics.h"
 #include "services/api/connection_reactor.h"
 #include "services/api/edge_stream.h"
 #include "services/api/guards.h"
@@ -109,6 +111,23 @@ AfterRequest HttpServer::serve_one(Connection& connection) {
   connection.pending = stream.take_pending();
   if (t_close_after_response || stream.refusal() != EdgeRefusal::kNone) return AfterRequest::kDrain;
   return served && !closed ? AfterRequest::kKeep : AfterRequest::kClose;
+}
+
+// Requests by route template (bounded: the registered routes and "-"), method and status class,
+// and their latency by route.
+void count_request(const std::string& route, const std::string& method, int status, double ms) {
+  static auto& requests = metrics::global().counter(
+      "hexpost_http_requests_total",
+      "HTTP requests answered, by route template, method and status class",
+      {"route", "method", "status"});
+  static auto& latency =
+      metrics::global().histogram("hexpost_http_request_duration_seconds",
+                                  "From a request's routing to its answer, by route template",
+                                  {"route"}, metrics::latency_bounds());
+  static const std::string kClasses[] = {"1xx", "2xx", "3xx", "4xx", "5xx"};
+  const std::string& status_class = kClasses[std::clamp(status / 100, 1, 5) - 1];
+  requests.with({route, method, status_class}).inc();
+  latency.with({route}).observe(ms / 1000);
 }
 
 void reuse_address_only(socket_t sock) {
@@ -366,8 +385,10 @@ void Server::Impl::log(const Request& req, const Response& res) {
     t_request_start.reset();
   }
   static const std::string kNoRoute = "-";
-  log_access({req.method.empty() ? "-" : req.method, t_route ? *t_route : kNoRoute,
-              req.path.empty() ? "-" : req.path, res.status, ms, req.remote_addr});
+  const std::string& route = t_route ? *t_route : kNoRoute;
+  const std::string& method = req.method.empty() ? kNoRoute : req.method;
+  log_access({method, route, req.path.empty() ? "-" : req.path, res.status, ms, req.remote_addr});
+  count_request(route, method, res.status, ms);
   t_route = nullptr;
 }
 

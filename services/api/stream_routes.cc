@@ -8,6 +8,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "lib/metrics/metrics.h"
+
 #include "services/api/game_views.h"
 #include "services/api/http_support.h"
 #include "services/api/routes.h"
@@ -22,6 +24,22 @@ namespace {
 
 const std::vector<std::string> kStreamScopes = {"play", "bot"};
 constexpr int kCatchUpBatch = 500;
+
+// From an event's creation (its transaction's now()) to its line being queued for a live stream
+// (events read back from the database on a resume are not counted: they are history).
+void observe_delivery_lag(const std::vector<storage::EventRecord>& events) {
+  static auto& lag = metrics::global()
+                         .histogram("hexpost_event_delivery_lag_seconds",
+                                    "From an event's creation to its line on a live event stream",
+                                    {}, metrics::latency_bounds())
+                         .with();
+  const auto now = std::chrono::system_clock::now();
+  for (const auto& e : events) {
+    if (const auto created = hxclock::parse_rfc3339(e.created_at)) {
+      lag.observe(std::max(0.0, std::chrono::duration<double>(now - *created).count()));
+    }
+  }
+}
 
 const std::vector<RouteDoc> kStreamRoutes = {
     {"GET", "/v1/stream/events"},
@@ -157,7 +175,9 @@ class AccountStream : public StreamWriter {
     const auto mine = [this](const storage::EventRecord& e) {
       return std::find(e.recipients.begin(), e.recipients.end(), account_) != e.recipients.end();
     };
-    if (!s_.hub.read(cursor_, mine, found, upto)) {
+    if (s_.hub.read(cursor_, mine, found, upto)) {
+      observe_delivery_lag(found);
+    } else {
       // Further behind than the ring reaches: read our own events from the database.
       upto = s_.hub.frontier();
       found = s_.events.for_account(account_, cursor_, upto, kCatchUpBatch);
@@ -279,7 +299,7 @@ void get_event_stream(StreamService& s, const Request& req, Response& res) {
   const bool sse = wants_sse(req);
   const storage::StreamPosition start = start_position(s, req);
   const bool replace = replace_param(req);
-  auto ticket = take_stream_slot(s, me.token_id, me.token_id, replace);
+  auto ticket = take_stream_slot(s, "events", me.token_id, me.token_id, replace);
   // Only a replacing stream tells the other instances to close this token's older streams.
   if (replace) s.events.notify_stream_control(events::StreamRegistry::announcement(*ticket));
   auto stream = std::make_shared<AccountStream>(s, ticket, sse, me.account_id, start);
@@ -291,7 +311,7 @@ void get_event_stream(StreamService& s, const Request& req, Response& res) {
 void get_game_stream(StreamService& s, const Request& req, Response& res) {
   const storage::Principal me = authenticate(s.games, req, res);
   const storage::Id id = path_id(req, 1, "game");
-  auto ticket = take_stream_slot(s, me.token_id);
+  auto ticket = take_stream_slot(s, "game", me.token_id);
   auto stream = std::make_shared<GameStream>(s, ticket, id, me.account_id);
   if (!stream->send_state()) {
     throw GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
@@ -301,13 +321,33 @@ void get_game_stream(StreamService& s, const Request& req, Response& res) {
 
 }  // namespace
 
-std::shared_ptr<events::Ticket> take_stream_slot(StreamService& s, storage::Id owner,
-                                                 storage::Id token_id, bool replace) {
+namespace {
+
+// The ticket, counted in hexpost_open_streams{kind} until its last holder lets it go.
+std::shared_ptr<events::Ticket> counted_as_open(std::shared_ptr<events::Ticket> ticket,
+                                                const std::string& kind) {
+  static auto& open = metrics::global().gauge(
+      "hexpost_open_streams", "Event streams, game streams and long polls held", {"kind"});
+  metrics::Gauge& gauge = open.with({kind});
+  gauge.add(1);
+  events::Ticket* held = ticket.get();
+  return std::shared_ptr<events::Ticket>(
+      held, [ticket = std::move(ticket), &gauge](events::Ticket*) mutable {
+        gauge.add(-1);
+        ticket.reset();
+      });
+}
+
+}  // namespace
+
+std::shared_ptr<events::Ticket> take_stream_slot(StreamService& s, const std::string& kind,
+                                                 storage::Id owner, storage::Id token_id,
+                                                 bool replace) {
   require_hub(s);
   events::Opened opened = s.registry.open(owner, token_id, replace);
   switch (opened.refusal) {
     case events::OpenRefusal::kNone:
-      return opened.ticket;
+      return counted_as_open(std::move(opened.ticket), kind);
     case events::OpenRefusal::kHeld:
       throw GameError(409, "stream_open",
                       "This token already holds an open event stream; without replace=false the "

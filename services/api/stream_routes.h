@@ -50,9 +50,11 @@ void add_stream_routes(Server& server, StreamService& streams);
 
 // A stream slot for a stream of the token `owner` (see events::StreamRegistry::open), or the
 // refusal as a problem: 409 stream_open, 429 too_many_streams_for_token, 503 too_many_streams
-// (or database_unavailable before the event feed is up).
-std::shared_ptr<events::Ticket> take_stream_slot(StreamService& s, storage::Id owner,
-                                                 storage::Id token_id = 0, bool replace = true);
+// (or database_unavailable before the event feed is up). `kind` ("events", "game",
+// "long_poll") labels it in the metrics while it is held.
+std::shared_ptr<events::Ticket> take_stream_slot(StreamService& s, const std::string& kind,
+                                                 storage::Id owner, storage::Id token_id = 0,
+                                                 bool replace = true);
 // The routes add_stream_routes registers, for the documentation test.
 const std::vector<RouteDoc>& stream_routes();
 

@@ -417,4 +417,34 @@ StatusChange aborted(const GameRecord& game, const std::string& result_json,
   return w;
 }
 
+std::string refusal_code(const Refusal& refusal) {
+  switch (refusal.kind) {
+    case RefusalKind::kNotAPlayer:
+      return "not_your_game";
+    case RefusalKind::kGameOver:
+      return "game_over";
+    case RefusalKind::kStalePly:
+      return "stale_ply";
+    case RefusalKind::kNotYourTurn:
+      return "not_your_turn";
+    case RefusalKind::kRules:
+      return refusal.rule_code;
+    case RefusalKind::kNoDrawOffer:
+      return "no_draw_offer";
+    case RefusalKind::kAbortTooLate:
+      return "abort_too_late";
+    case RefusalKind::kBadRequest:
+      return "invalid_field";
+    case RefusalKind::kTimeExpired:
+      return "time_expired";
+    case RefusalKind::kYourTurn:
+      return "your_turn";
+    case RefusalKind::kLeaveRefused:
+    case RefusalKind::kLeaveConflict:
+    case RefusalKind::kNotEntitled:
+      return refusal.rule_code;  // the leave decisions name their own code
+  }
+  return "internal";
+}
+
 }  // namespace domain

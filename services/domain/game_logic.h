@@ -52,6 +52,10 @@ struct Refusal {
   std::string rule_code;  // rules::to_string(code) for kRules; the problem code for kLeave*
 };
 
+// The refusal's stable code, as the API and the metrics name it: the rules' code for kRules
+// ("game_over" when the rules say the game has ended), else one per kind ("stale_ply", ...).
+std::string refusal_code(const Refusal& refusal);
+
 // Seat of the account, or -1.
 int seat_of(const GameRecord& game, Id account_id);
 

@@ -3,6 +3,10 @@
 #include <spdlog/spdlog.h>
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <string>
+
+#include "lib/metrics/metrics.h"
 #include "services/domain/clock_rules.h"
 
 namespace play {
@@ -31,6 +35,35 @@ Outcome of_kind(Kind kind) {
   return out;
 }
 
+metrics::Histogram& batch_sizes() {
+  static auto& histogram = metrics::global()
+                               .histogram("hexpost_write_batch_size",
+                                          "Entries (moves, resignations, timeouts) per statement "
+                                          "of the write combiner",
+                                          {}, metrics::size_bounds())
+                               .with();
+  return histogram;
+}
+
+// Moves submitted, by what became of them: accepted (stored, or replayed from its idempotency
+// key) or refused, with the refusal's code; and how long they took.
+void count_move(const Outcome& outcome, std::chrono::steady_clock::time_point started) {
+  static auto& moves = metrics::global().counter("hexpost_moves_total",
+                                                 "Moves submitted, by outcome and refusal reason",
+                                                 {"outcome", "reason"});
+  static auto& latency = metrics::global()
+                             .histogram("hexpost_move_duration_seconds",
+                                        "Time to decide and store a move (play pipeline)", {},
+                                        metrics::latency_bounds())
+                             .with();
+  const bool accepted = outcome.kind == Kind::kApplied || outcome.kind == Kind::kReplayed;
+  std::string reason = accepted ? "" : "other";
+  if (outcome.refusal) reason = domain::refusal_code(*outcome.refusal);
+  moves.with({accepted ? "accepted" : "refused", reason}).inc();
+  latency.observe(
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+}
+
 }  // namespace
 
 PlayService::PlayService(storage::ConnectionPool& pool, const domain::Catalog& catalog,
@@ -45,6 +78,7 @@ PlayService::PlayService(storage::ConnectionPool& pool, const domain::Catalog& c
       combiner_(
           kMaxBatch, kMaxBatchesInFlight, pool.wait(),
           [this](const std::vector<const storage::EntryWrite*>& writes) {
+            batch_sizes().observe(static_cast<double>(writes.size()));
             return games_.write_entries(writes);
           },
           [](const storage::EntryWrite& write) { return write.game_id; }),
@@ -53,8 +87,10 @@ PlayService::PlayService(storage::ConnectionPool& pool, const domain::Catalog& c
 // ---- changes ------------------------------------------------------------------------------------
 
 Outcome PlayService::submit(const Submission& s, std::optional<Context> first) {
+  const auto started = std::chrono::steady_clock::now();
   Outcome outcome = submit_entry(s, std::move(first));
   if (outcome.conditionals) settle_conditionals(s.game_id);
+  if (s.kind == Submission::Kind::kMove) count_move(outcome, started);
   return outcome;
 }
 

@@ -36,7 +36,14 @@ std::size_t ConnectionPool::take_slot() {
 }
 
 ConnectionPool::Lease ConnectionPool::acquire() {
+  const auto asked = std::chrono::steady_clock::now();
   const std::size_t slot = take_slot();
+  waited_ns_.fetch_add(
+      static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - asked)
+                                     .count()),
+      std::memory_order_relaxed);
+  acquisitions_.fetch_add(1, std::memory_order_relaxed);
   // Connecting happens outside the lock; the slot is ours alone until release().
   Lease lease(this, slot, nullptr);
   std::unique_ptr<pqxx::connection>& connection = slots_[slot];

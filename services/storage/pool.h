@@ -11,6 +11,7 @@
 
 #include <pqxx/pqxx>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -77,6 +78,10 @@ class ConnectionPool {
   std::size_t idle() const;
   const std::string& url() const { return url_; }
   std::chrono::milliseconds wait() const { return wait_; }
+  // Connections handed out since the start, and the time their callers waited for a free slot
+  // in all (metrics).
+  std::uint64_t acquisitions() const { return acquisitions_.load(std::memory_order_relaxed); }
+  double waited_seconds() const { return static_cast<double>(waited_ns_.load()) / 1e9; }
 
  private:
   void release(std::size_t slot, bool discard);
@@ -88,6 +93,8 @@ class ConnectionPool {
   std::condition_variable freed_;
   std::vector<std::unique_ptr<pqxx::connection>> slots_;
   std::vector<std::size_t> free_;
+  std::atomic<std::uint64_t> acquisitions_{0};
+  std::atomic<std::uint64_t> waited_ns_{0};
 };
 
 // True for the failures that mean "the database is not usable right now" (503, not 500).

@@ -42,7 +42,7 @@ struct SweepReport {
   int dead_games = 0;
   int vacations_ended = 0;
   int conditional_replies = 0;  // replies of conditional lines a move left unsettled
-  int leave_requests = 0;  // leave requests decided at their deadline
+  int leave_requests = 0;       // leave requests decided at their deadline
 };
 
 class ClockSweeper {
@@ -59,6 +59,8 @@ class ClockSweeper {
   // The thread: sweep_once() every sweep_interval_s until stop(). Errors are logged, not thrown.
   void start() { task_.start(); }
   void stop() { task_.stop(); }
+  // Its thread's schedule: when the last pass ended, and how late the next one is (metrics).
+  const hxclock::PeriodicTask& schedule() const { return task_; }
 
   const ClockOptions& options() const { return options_; }
 

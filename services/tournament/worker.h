@@ -41,6 +41,8 @@ class CompetitionWorker {
 
   void start() { task_.start(); }
   void stop() { task_.stop(); }
+  // Its thread's schedule: when the last pass ended, and how late the next one is (metrics).
+  const hxclock::PeriodicTask& schedule() const { return task_; }
 
  private:
   storage::RatingsRepository& ratings_;

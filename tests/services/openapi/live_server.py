@@ -38,9 +38,10 @@ class Reply:
 
 
 class LiveServer:
-    """`existing`: serve this database URL as it is (never created or dropped here)."""
+    """`existing`: serve this database URL as it is (never created or dropped here); `env`: more
+    variables for hexpostd."""
 
-    def __init__(self, hexpostd, base_url, existing=None):
+    def __init__(self, hexpostd, base_url, existing=None, env=None):
         self.hexpostd = hexpostd
         self.base_url = base_url
         self.db = None if existing else f"hexpost_openapi_{os.getpid()}"
@@ -55,6 +56,7 @@ class LiveServer:
                         HEXPOST_COMPETITION_S="1",  # ratings within a second of a game's end
                         # every account of the run is made from 127.0.0.1
                         HEXPOST_LOGIN_ADDRESS_BURST="100000", HEXPOST_LOGIN_USERNAME_BURST="100000")
+        self.env.update(env or {})
         self.proc = subprocess.Popen([hexpostd, "serve"], env=self.env,
                                      stdout=self.log, stderr=self.log)
         self.port = self._wait_for_port()
@@ -86,8 +88,9 @@ class LiveServer:
         args = [self.hexpostd, "admin", "create-user", username, "--email", email]
         if admin:
             args.append("--admin")
-        subprocess.run(args, env=self.env, input=password + "\n", text=True, check=True,
-                       capture_output=True)
+        made = subprocess.run(args, env=self.env, input=password + "\n", text=True, check=True,
+                              capture_output=True)
+        return made.stdout.strip()  # the new account's token
 
     def request(self, method, target, body=None, token=None, headers=None, raw=None):
         """One request on a new connection. `body` is sent as JSON; `raw` as it is."""
