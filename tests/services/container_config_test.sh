@@ -35,8 +35,9 @@ grep -q 'condition: service_healthy' <<<"$resolved" || fail "hexpostd does not w
 grep -q 'pg_isready' <<<"$resolved" || fail "db has no pg_isready healthcheck"
 grep -q 'image: postgres:15' <<<"$resolved" || fail "db is not postgres:15"
 # Two instances behind nginx, which runs the shipped configuration and is the one trusted proxy.
-for instance in hexpostd-1 hexpostd-2; do
-  docker-compose -f "$compose" config --services | grep -qx "$instance" || fail "no $instance"
+services=$(docker-compose -f "$compose" config --services)
+for instance in hexpostd-1 hexpostd-2 nginx db; do
+  grep -qx "$instance" <<<"$services" || fail "no $instance"
 done
 [ "$(grep -c 'HEXPOST_TRUSTED_PROXIES: 172.28.5.10' <<<"$resolved")" = 2 ] || fail "trusted proxy"
 grep -q 'ipv4_address: 172.28.5.10' <<<"$resolved" || fail "nginx has not the trusted address"

@@ -108,7 +108,10 @@ TEST(CliTty, ResignAsksForConfirmationOnATerminal) {
   EXPECT_NE(pane.find("Not resigned.\n"), std::string::npos) << pane;
   EXPECT_EQ(parse_out(hexpost(p0, {"show", id, "--json"})).at("status"), "active");
 
-  tmux.type("clear; " + resign + "; echo EXIT-$?");
+  // The first prompt stays on the pane until `clear` has run: wait for a line printed after it,
+  // so that "y" goes to the new prompt and not to the shell.
+  tmux.type("clear; echo CLEARED; " + resign + "; echo EXIT-$?");
+  tmux.wait_for("CLEARED\n");
   tmux.wait_for("[y/N] ");
   tmux.type("y");
   pane = tmux.wait_for("EXIT-0");
