@@ -41,6 +41,30 @@ std::vector<std::string> steps(const std::string& position,
   return out;
 }
 
+// A pawn step of the seat to move after `moves` that ends the game (it reaches the goal), or "".
+std::string winning_step(const std::string& position, const std::vector<std::string>& moves) {
+  for (const std::string& step : steps(position, moves)) {
+    std::vector<std::string> line = moves;
+    line.push_back(step);
+    if (quoridor().load(after(position, line)).value()->to_move().empty()) return step;
+  }
+  return "";
+}
+
+// The step of the seat to move after `moves` that takes its pawn furthest toward its goal
+// (`ahead`) or furthest from it: seat 0 goes north (rows a..i), seat 1 south.
+std::string race_step(const std::string& position, const std::vector<std::string>& moves,
+                      bool ahead) {
+  const int seat = quoridor().load(after(position, moves)).value()->to_move().front();
+  std::string best;
+  for (const std::string& step : steps(position, moves)) {
+    const int progress = seat == 0 ? step[0] : -step[0];
+    const int best_progress = best.empty() ? 0 : (seat == 0 ? best[0] : -best[0]);
+    if (best.empty() || (ahead ? progress > best_progress : progress < best_progress)) best = step;
+  }
+  return best;
+}
+
 long long rows_of(const std::string& sql, const std::string& id) {
   pqxx::connection c(database_url());
   pqxx::nontransaction tx(c);
@@ -234,6 +258,77 @@ TEST_F(Conditional, LinesArePrivateUntilTheGameEndsThenInTheRecord) {
       << record;
   // Over: nothing more can be stored.
   EXPECT_EQ(put(*client, {{x, y}}, second).body.at("code"), "game_over");
+}
+
+// The reply a line holds is the winning move: the reply ends the game as any move would (result,
+// placements, game_finished), nothing more can be played, and the lines are left in the record.
+TEST_F(Conditional, AReplyThatWinsEndsTheGame) {
+  // The second player races to its goal while the first steps away from its own, until the
+  // first is to move and the second wins with one step whatever pawn step the first makes.
+  std::vector<std::string> played;
+  std::string x, win;
+  for (int ply = 0; ply < 40 && win.empty(); ++ply) {
+    const bool firsts_turn = ply % 2 == 0;
+    const std::string step = race_step(start, played, !firsts_turn);
+    std::vector<std::string> next = played;
+    next.push_back(step);
+    if (firsts_turn && !winning_step(start, next).empty()) {
+      x = step;
+      win = winning_step(start, next);
+      break;
+    }
+    ASSERT_EQ(move(*client, step, ply, firsts_turn ? first : second).status, 201);
+    played = next;
+  }
+  ASSERT_FALSE(win.empty()) << "no winning position reached";
+  const int base = static_cast<int>(played.size());
+  std::vector<std::string> other_start = played;
+  std::string other;
+  for (const std::string& s : steps(start, played)) {
+    if (s != x) other = s;
+  }
+  other_start.push_back(other);
+  const std::string other_reply = steps(start, other_start)[0];
+  ASSERT_EQ(put(*client, {{x, win}, {other, other_reply}}, second).status, 200);
+
+  ASSERT_EQ(move(*client, x, base, first).status, 201);
+  const json view = game();
+  EXPECT_EQ(view.at("status"), "finished");
+  EXPECT_EQ(view.at("ply"), base + 2);
+  EXPECT_EQ(view.at("moves").back().at("record"), win);
+  EXPECT_EQ(view.at("moves").back().at("username"), second.username);
+  const int second_seat = view.at("seats").at(0).at("username") == second.username ? 0 : 1;
+  EXPECT_EQ(view.at("seats").at(second_seat).at("placement"), 1);
+  EXPECT_EQ(view.at("seats").at(1 - second_seat).at("placement"), 2);
+  EXPECT_EQ(view.at("to_move"), json::array());
+  // One game_finished event at the reply's ply, with both seats placed.
+  EXPECT_EQ(rows_of("SELECT count(*) FROM game_events WHERE game_id = $1 AND kind = "
+                    "'game_finished' AND ply = " +
+                        std::to_string(base + 2) + " AND (payload->'seats'->" +
+                        std::to_string(second_seat) +
+                        "->>'placement')::int = 1 AND (payload->"
+                        "'seats'->" +
+                        std::to_string(1 - second_seat) + "->>'placement')::int = 2",
+                    id),
+            1);
+  EXPECT_EQ(rows_of("SELECT count(*) FROM game_events WHERE game_id = $1 AND kind = "
+                    "'game_finished'",
+                    id),
+            1);
+  // Over: no move, no lines.
+  const Reply late = move(*client, steps(start, played)[0], base + 2, first);
+  EXPECT_EQ(late.status, 409);
+  EXPECT_EQ(late.body.at("code"), "game_over");
+  EXPECT_EQ(stored_lines(id), 0);
+  EXPECT_FALSE(flagged(id));
+  EXPECT_EQ(client->get(path(id), second.token).body.at("lines"), json::array());
+  const std::string record = client->get("/v1/games/" + id + "/record", first.token).text;
+  EXPECT_NE(record.find("; conditional lines of " + second.username + " (seat " +
+                        std::to_string(second_seat) + "), stored at ply " + std::to_string(base) +
+                        ": " + x + " " + win + " | " + other + " " + other_reply + "\n"),
+            std::string::npos)
+      << record;
+  expect_chain_intact(id);
 }
 
 // The line's owner resigns while the opponent's matching move is posted: one consistent outcome
