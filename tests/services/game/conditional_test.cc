@@ -10,6 +10,8 @@
 #include "lib/fairness/fairness.h"
 #include "rules/core/play.h"
 #include "rules/core/registry.h"
+#include "services/api/game_service.h"
+#include "services/api/stream_views.h"
 #include "tests/services/game/clock_support.h"
 #include "tests/services/game/service_fixture.h"
 
@@ -29,14 +31,14 @@ std::string after(const std::string& position, const std::vector<std::string>& m
   return state->serialize();
 }
 
-// The pawn steps of the seat to move after `moves` (fences have spaces in their notation).
+// The pawn steps of the seat to move after `moves` (a fence's canonical name starts with "F").
 std::vector<std::string> steps(const std::string& position,
                                const std::vector<std::string>& moves = {}) {
   auto state = std::move(quoridor().load(after(position, moves))).value();
   std::vector<std::string> out;
   for (rules::Move m : state->legal_moves()) {
     const std::string text = state->format_move(m);
-    if (text.find(' ') == std::string::npos) out.push_back(text);
+    if (text.front() != 'F') out.push_back(text);
   }
   return out;
 }
@@ -90,6 +92,29 @@ void expect_chain_intact(const std::string& id) {
     EXPECT_EQ(row[3].c_str(), fairness::move_hash(previous, ply, row[1].c_str(), row[2].c_str()));
     previous = row[3].c_str();
   }
+}
+
+// The account's move events of the game, oldest first, as its event stream renders them.
+std::vector<json> move_lines(api::GameService& service, const std::string& username) {
+  const auto account = rows_of("SELECT id FROM accounts WHERE username = $1", username);
+  std::vector<json> out;
+  for (const auto& e : service.events.recent_for_account(account, {"move"}, 0, 50)) {
+    out.insert(out.begin(), api::account_event_line(service, e, account));
+  }
+  return out;
+}
+
+// The account's "your turn" mail of the game at `ply`, by status ("suppressed" or "waiting":
+// queued, held or sent).
+long long turn_mail(const std::string& id, const std::string& username, int ply,
+                    const std::string& status) {
+  return rows_of(
+      "SELECT count(*) FROM mail_outbox m JOIN accounts a ON a.id = m.account_id "
+      "WHERE m.game_id = $1 AND m.kind = 'your_turn' AND m.ply = " +
+          std::to_string(ply) + " AND a.username = '" + username + "' AND " +
+          (status == "suppressed" ? "m.status = 'suppressed'"
+                                  : "m.status IN ('queued', 'held', 'sent')"),
+      id);
 }
 
 // Lines as JSON (a braced list of two strings would be read as an object).
@@ -280,7 +305,7 @@ TEST_F(Conditional, AReplyThatWinsEndsTheGame) {
     ASSERT_EQ(move(*client, step, ply, firsts_turn ? first : second).status, 201);
     played = next;
   }
-  ASSERT_FALSE(win.empty()) << "no winning position reached";
+  ASSERT_FALSE(win.empty()) << "no winning position reached: " << after(start, played);
   const int base = static_cast<int>(played.size());
   std::vector<std::string> other_start = played;
   std::string other;
@@ -329,6 +354,67 @@ TEST_F(Conditional, AReplyThatWinsEndsTheGame) {
             std::string::npos)
       << record;
   expect_chain_intact(id);
+}
+
+// The seat whose reply answered a turn is not told it was its turn: its "your turn" mail for
+// that ply is suppressed, and its stream shows the opponent's move as a plain move and the
+// reply as conditional_played. The next player is told as after any move.
+TEST_F(Conditional, TheOwnerIsNotToldOfTheTurnItsReplyAnswered) {
+  const std::string x = steps(start)[0];
+  const std::string y = steps(start, {x})[0];
+  ASSERT_EQ(put(*client, {{x, y}}, second).status, 200);
+  ASSERT_EQ(move(*client, x, 0, first).status, 201);
+  ASSERT_EQ(game().at("ply"), 2);
+  EXPECT_EQ(turn_mail(id, second.username, 1, "suppressed"), 1);
+  EXPECT_EQ(turn_mail(id, second.username, 1, "waiting"), 0);
+  EXPECT_EQ(turn_mail(id, first.username, 2, "waiting"), 1);
+
+  const std::vector<json> owner = move_lines(server->service(), second.username);
+  ASSERT_EQ(owner.size(), 2u);
+  EXPECT_EQ(owner[0].at("type"), "move");
+  EXPECT_EQ(owner[0].at("last_move"), x);
+  EXPECT_FALSE(owner[0].contains("your_turn")) << owner[0].dump();
+  EXPECT_EQ(owner[1].at("type"), "conditional_played");
+  EXPECT_EQ(owner[1].at("last_move"), y);
+  EXPECT_EQ(owner[1].at("payload").at("conditional"), true);
+  const std::vector<json> other = move_lines(server->service(), first.username);
+  ASSERT_EQ(other.size(), 2u);
+  EXPECT_EQ(other[0].at("type"), "move");
+  EXPECT_EQ(other[1].at("type"), "your_turn");
+  EXPECT_EQ(other[1].at("your_turn").at("ply"), 2);
+  EXPECT_EQ(other[1].at("your_turn").at("last_move"), y);
+}
+
+// The opponent's move was stored but its lines not yet followed (as if its instance died right
+// after the commit): the instance rendering the owner's stream plays the reply before it looks
+// at the turn, so the owner is not told it is to move.
+TEST_F(Conditional, AStreamRenderingAnUnsettledMovePlaysTheReplyFirst) {
+  const std::string x = steps(start)[0];
+  const std::string y = steps(start, {x})[0];
+  ASSERT_EQ(move(*client, x, 0, first).status, 201);
+  {
+    pqxx::connection c(database_url());
+    pqxx::work tx(c);
+    tx.exec_params(
+        "INSERT INTO conditional_lines (game_id, account_id, seat, base_ply, lines, stored_at) "
+        "SELECT $1, a.id, s.seat, 0, $2::jsonb, now() FROM accounts a JOIN game_seats s ON "
+        "s.account_id = a.id AND s.game_id = $1 WHERE a.username = $3",
+        id, lines({{x, y}}).dump(), second.username);
+    tx.exec_params("UPDATE games SET has_conditionals = true WHERE id = $1", id);
+    tx.commit();
+  }
+  TestServer other;
+  const std::vector<json> owner = move_lines(other.service(), second.username);
+  ASSERT_EQ(owner.size(), 1u);
+  EXPECT_EQ(owner[0].at("type"), "move");
+  EXPECT_FALSE(owner[0].contains("your_turn")) << owner[0].dump();
+  const json view = game();
+  EXPECT_EQ(view.at("ply"), 2);
+  EXPECT_EQ(view.at("moves").at(1).at("record"), y);
+  EXPECT_EQ(turn_mail(id, second.username, 1, "suppressed"), 1);
+  EXPECT_EQ(turn_mail(id, second.username, 1, "waiting"), 0);
+  EXPECT_EQ(stored_lines(id), 0);
+  EXPECT_FALSE(flagged(id));
 }
 
 // The line's owner resigns while the opponent's matching move is posted: one consistent outcome
