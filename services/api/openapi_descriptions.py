@@ -86,7 +86,8 @@ DESCRIPTIONS = {
                       "is refused: 422 with the rules' code (bad_notation, illegal_move) or invalid_line (a line that does not end "
                       "with a reply, two replies to the same moves, a move that draws at random, a line past the game's end), with "
                       "`line`, `move` and `text`. When another seat's move matches a line, the reply is played at once as the caller's "
-                      "move; a move that matches no line discards every line. An empty list deletes them. 409 your_turn (play a move "
+                      "move (its move event has `conditional`: true; the caller's stream shows conditional_played, and no your_turn "
+                      "for the turn it answered); a move that matches no line discards every line. An empty list deletes them. 409 your_turn (play a move "
                       "instead), stale_ply (with `ply`), game_over; 403 not_your_game. Play or bot scope.",
     "deleteConditional": "Deletes the caller's conditional lines on the game; 204 also when there were none. Play or bot scope; "
                          "403 not_your_game, 404 game_not_found.",

@@ -1,6 +1,7 @@
 #include "services/api/stream_views.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "services/api/game_service.h"
 #include "services/api/game_views.h"
@@ -30,28 +31,52 @@ json challenge_line(GameService& s, const storage::EventRecord& e, storage::Id a
   return line;
 }
 
+// Whether the event announces a turn of `seat`, from its payload (a move's "to_move").
+bool announces_turn(const storage::EventRecord& e, const storage::GameRecord& game, int seat,
+                    const json& payload) {
+  if (e.kind == "game_started") return game.ply == 0 && contains(game.to_move, seat);
+  const json seats = payload.is_object() ? payload.value("to_move", json::array()) : json();
+  return seats.is_array() && std::find(seats.begin(), seats.end(), seat) != seats.end() &&
+         payload.value("status", "active") == "active";
+}
+
+// A turn the account's conditional reply answers is not announced (docs/events.md). While the
+// game still stands at the event's ply with lines stored, they are settled first, on whichever
+// instance renders the event, so the reply is played before the turn is looked at.
+void settle_first(GameService& s, std::optional<storage::LoadedGame>& loaded,
+                  const storage::EventRecord& e) {
+  const storage::GameRecord& game = loaded->game;
+  if (!game.has_conditionals || game.status != "active" || game.ply != e.ply.value_or(-1)) {
+    return;
+  }
+  s.play.settle_conditionals(game.id);
+  loaded = s.play.load(game.id, false);
+}
+
 json game_line(GameService& s, const storage::EventRecord& e, storage::Id account, json line) {
   if (!e.game_id) return line;
-  const auto loaded = s.play.load(*e.game_id, false);
+  auto loaded = s.play.load(*e.game_id, false);
   if (!loaded) return line;
-  const storage::GameRecord& game = loaded->game;
-  const int seat = domain::seat_of(game, account);
-  bool to_move = false;
-  if (e.kind == "game_started") {
-    to_move = game.ply == 0 && contains(game.to_move, seat);
-  } else {
-    const json payload = json::parse(e.payload_json, nullptr, false);
-    const json seats = payload.is_object() ? payload.value("to_move", json::array()) : json();
-    to_move = seats.is_array() && std::find(seats.begin(), seats.end(), seat) != seats.end() &&
-              payload.value("status", "active") == "active";
+  const int seat = domain::seat_of(loaded->game, account);
+  const json payload = json::parse(e.payload_json, nullptr, false);
+  if (e.kind == "move") {
     line["last_move"] = payload.is_object() ? payload.value("move", "") : "";
+    // The account's own conditional reply.
+    if (payload.is_object() && payload.value("conditional", false) &&
+        payload.value("seat", -1) == seat) {
+      line["type"] = "conditional_played";
+      return line;
+    }
   }
-  if (!to_move) return line;
-  const std::string last_move = line.value("last_move", "");
-  json turn = turn_info(s, game, account, last_move);
+  if (!announces_turn(e, loaded->game, seat, payload)) return line;
+  settle_first(s, loaded, e);
+  if (!loaded) return line;
+  json turn = turn_info(s, loaded->game, account, line.value("last_move", ""));
   if (turn.is_null()) {
-    // The game moved on since this event: the turn it announced is over.
-    turn = {{"game_id", std::to_string(game.id)}, {"ply", e.ply.value_or(0)}, {"stale", true}};
+    // The game moved on since this event: the turn it announced is over. One the account's
+    // conditional reply answered was never its to play: a plain move.
+    if (s.events.next_move_is_reply(*e.game_id, e.position.id, seat)) return line;
+    turn = {{"game_id", std::to_string(*e.game_id)}, {"ply", e.ply.value_or(0)}, {"stale", true}};
   }
   line["your_turn"] = turn;
   if (e.kind == "move" || e.kind == "seat_replaced") line["type"] = "your_turn";

@@ -76,6 +76,8 @@ struct GameRecord {
   std::string updated_at;
   std::string finished_at;  // empty while the game runs
   std::vector<SeatRecord> seats;
+  // Some seat may have conditional lines stored (games.has_conditionals, as loaded).
+  bool has_conditionals = false;
 };
 struct MoveRecord {
   int ply = 0;

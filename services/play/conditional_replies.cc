@@ -143,8 +143,12 @@ bool PlayService::play_reply(const storage::ConditionalLines& row, const GameRec
   s.actor.account_id = row.account_id;
   s.move = reply;
   s.seen_ply = game.ply;
+  s.conditional_reply = true;
   const Outcome out = submit_entry(s, std::nullopt);
   if (out.kind == Outcome::Kind::kApplied) {
+    // The seat was not to be told of the turn its reply answered: its "your turn" mail for
+    // that ply is withdrawn unless already sent (docs/mail.md).
+    conditionals_.suppress_turn_mail(game.id, row.account_id, game.ply);
     ++replies;
     return true;
   }

@@ -136,6 +136,11 @@ Outcome PlayService::attempt(const Submission& s, const Context& context, bool& 
 Outcome PlayService::store(const Submission& s, const Context& context, domain::EntryDecision& d,
                            hxclock::TimePoint at, bool& retry) {
   d.entry.at = hxclock::to_rfc3339(at);
+  if (s.conditional_reply) {
+    nlohmann::json payload = nlohmann::json::parse(d.entry.event_payload_json);
+    payload["conditional"] = true;
+    d.entry.event_payload_json = payload.dump();
+  }
   const GameRecord after = domain::game_after(context.loaded->game, d.entry);
   storage::EntryWrite w(d.entry);
   w.token_id = s.actor.token_id;

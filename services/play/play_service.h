@@ -75,6 +75,9 @@ struct Submission {
   std::string request_hash;     // with a key: what the key must be reused with
   int answer_status = 201;      // stored with the key
   AnswerFn answer;              // empty: no answer is stored
+  // A reply played from the seat's conditional lines: its move event says so ("conditional":
+  // true in the payload; docs/events.md).
+  bool conditional_reply = false;
 };
 
 struct Outcome {

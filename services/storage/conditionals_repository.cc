@@ -147,6 +147,19 @@ std::vector<Id> ConditionalsRepository::pending_games(int limit) {
   });
 }
 
+void ConditionalsRepository::suppress_turn_mail(Id game_id, Id account_id, int ply) {
+  pool_.run([&](pqxx::connection& conn) {
+    pqxx::nontransaction tx(conn);
+    // Both branches are covered by the outbox's partial indexes (queued rows by the due index,
+    // held rows by account).
+    tx.exec_params(
+        "UPDATE mail_outbox SET status = 'suppressed' WHERE kind = 'your_turn' AND game_id = $1 "
+        "AND account_id = $2 AND ply = $3 AND (status = 'queued' OR (status = 'held' AND "
+        "account_id = $2))",
+        game_id, account_id, ply);
+  });
+}
+
 std::vector<ConditionalLines> ConditionalsRepository::history(Id game_id) {
   return pool_.run([&](pqxx::connection& conn) {
     pqxx::nontransaction tx(conn);

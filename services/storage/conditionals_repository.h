@@ -48,6 +48,10 @@ class ConditionalsRepository {
   // Games whose lines may wait for the pipeline: a row behind the game's ply or whose seat is to
   // move, or a game that is over with rows or its flag left. At most `limit`, oldest first.
   std::vector<Id> pending_games(int limit);
+  // Marks the account's "your turn" mail of the game's ply `ply` suppressed while it waits
+  // (queued or held for a digest): a conditional reply answered that turn. One already sent
+  // stays sent.
+  void suppress_turn_mail(Id game_id, Id account_id, int ply);
   // Every set of lines stored on the game, in order.
   std::vector<ConditionalLines> history(Id game_id);
 

@@ -144,6 +144,17 @@ std::vector<EventRecord> EventsRepository::recent_for_account(Id account,
   });
 }
 
+bool EventsRepository::next_move_is_reply(Id game_id, Id event_id, int seat) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::nontransaction tx(c);
+    const pqxx::result r = tx.exec_params(
+        "SELECT coalesce((payload->>'conditional')::boolean, false) AND (payload->>'seat')::int = "
+        "$3 FROM game_events WHERE game_id = $1 AND id > $2 AND kind = 'move' ORDER BY id LIMIT 1",
+        game_id, event_id, seat);
+    return !r.empty() && r[0][0].as<bool>();
+  });
+}
+
 std::optional<StreamPosition> EventsRepository::position_of(Id event_id) {
   return pool_.run([&](pqxx::connection& c) -> std::optional<StreamPosition> {
     pqxx::nontransaction tx(c);

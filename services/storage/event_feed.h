@@ -86,6 +86,9 @@ class EventsRepository {
   // below `before_id` (0: from the newest), newest (highest id) first, at most `limit`.
   std::vector<EventRecord> recent_for_account(Id account, const std::vector<std::string>& kinds,
                                               Id before_id, int limit);
+  // Whether the game's next move after event `event_id` was a conditional reply of `seat` (its
+  // move event's payload says "conditional": true; docs/events.md).
+  bool next_move_is_reply(Id game_id, Id event_id, int seat);
   // The stream position of an event id; empty when there is no such event.
   std::optional<StreamPosition> position_of(Id event_id);
   // NOTIFYs every instance on the stream-control channel (e.g. "a newer stream of token T

@@ -25,9 +25,9 @@ std::string game_columns(const std::string& at) {
          at +
          "::timestamptz, a.time_zone, coalesce((g.clock->>'weekends_off')::boolean, false)))) "
          "ORDER BY s.seat) FROM game_seats s JOIN accounts a ON a.id = s.account_id WHERE "
-         "s.game_id = g.id)::text";
+         "s.game_id = g.id)::text, g.has_conditionals";
 }
-constexpr int kGameColumnCount = 24;
+constexpr int kGameColumnCount = 25;
 
 GameRecord game_from(const pqxx::row& row, int at = 0) {
   GameRecord g;
@@ -69,6 +69,7 @@ GameRecord game_from(const pqxx::row& row, int at = 0) {
       g.seats.push_back(std::move(seat));
     }
   }
+  g.has_conditionals = row[at + 24].as<bool>();
   return g;
 }
 

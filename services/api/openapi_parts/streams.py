@@ -11,10 +11,10 @@ schemas["StaleTurn"] = {"type": "object", "description": "A your_turn event repl
 schemas["StreamChallenge"] = {"allOf": [sref("Challenge"), {"type": "object", "required": ["creator_is_bot"], "properties": {"creator_is_bot": {"type": "boolean"}}}]}
 schemas["StreamEvent"] = {"type": "object", "description": "One ndjson line (or SSE `data:`). `id` (absent on snapshot lines) resumes with ?since= or Last-Event-ID.",
   "required": ["type"], "properties": {
-    "id": {"type": "string"}, "type": {"type": "string", "examples": ["challenge_received", "challenge_accepted", "challenge_declined", "game_started", "your_turn", "move", "game_finished", "reminder", "tournament_pairing", "message", "message_reported", "snapshot_done", "closed"]},
+    "id": {"type": "string"}, "type": {"type": "string", "examples": ["challenge_received", "challenge_accepted", "challenge_declined", "game_started", "your_turn", "move", "conditional_played", "game_finished", "reminder", "tournament_pairing", "message", "message_reported", "snapshot_done", "closed"]},
     "kind": {"type": "string", "description": "The game_events kind (docs/events.md)"}, "snapshot": {"type": "boolean"},
     "game_id": {"type": "string"}, "challenge_id": {"type": "string"}, "ply": {"type": "integer"},
-    "last_move": {"type": "string", "description": "move and your_turn events: the move just made"},
+    "last_move": {"type": "string", "description": "move, your_turn and conditional_played events: the move just made (conditional_played: the caller's conditional reply)"},
     "your_turn": {"oneOf": [sref("Turn"), sref("StaleTurn")], "description": "Present when the event makes it the caller's turn; a StaleTurn when replayed after that turn is over"},
     "challenge": sref("StreamChallenge"), "payload": {"type": "object", "additionalProperties": True, "description": "The game_events payload, by kind (docs/events.md); game_finished: game_id, summary, seats (seat, username, placement, score), termination after a loss on time"},
     "reason": {"type": "string", "enum": ["replaced"], "description": "closed: why the stream ended"},

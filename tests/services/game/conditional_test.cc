@@ -10,6 +10,8 @@
 #include "lib/fairness/fairness.h"
 #include "rules/core/play.h"
 #include "rules/core/registry.h"
+#include "services/api/game_service.h"
+#include "services/api/stream_views.h"
 #include "tests/services/game/clock_support.h"
 #include "tests/services/game/service_fixture.h"
 
@@ -29,16 +31,40 @@ std::string after(const std::string& position, const std::vector<std::string>& m
   return state->serialize();
 }
 
-// The pawn steps of the seat to move after `moves` (fences have spaces in their notation).
+// The pawn steps of the seat to move after `moves` (a fence's canonical name starts with "F").
 std::vector<std::string> steps(const std::string& position,
                                const std::vector<std::string>& moves = {}) {
   auto state = std::move(quoridor().load(after(position, moves))).value();
   std::vector<std::string> out;
   for (rules::Move m : state->legal_moves()) {
     const std::string text = state->format_move(m);
-    if (text.find(' ') == std::string::npos) out.push_back(text);
+    if (text.front() != 'F') out.push_back(text);
   }
   return out;
+}
+
+// A pawn step of the seat to move after `moves` that ends the game (it reaches the goal), or "".
+std::string winning_step(const std::string& position, const std::vector<std::string>& moves) {
+  for (const std::string& step : steps(position, moves)) {
+    std::vector<std::string> line = moves;
+    line.push_back(step);
+    if (quoridor().load(after(position, line)).value()->to_move().empty()) return step;
+  }
+  return "";
+}
+
+// The step of the seat to move after `moves` that takes its pawn furthest toward its goal
+// (`ahead`) or furthest from it: seat 0 goes north (rows a..i), seat 1 south.
+std::string race_step(const std::string& position, const std::vector<std::string>& moves,
+                      bool ahead) {
+  const int seat = quoridor().load(after(position, moves)).value()->to_move().front();
+  std::string best;
+  for (const std::string& step : steps(position, moves)) {
+    const int progress = seat == 0 ? step[0] : -step[0];
+    const int best_progress = best.empty() ? 0 : (seat == 0 ? best[0] : -best[0]);
+    if (best.empty() || (ahead ? progress > best_progress : progress < best_progress)) best = step;
+  }
+  return best;
 }
 
 long long rows_of(const std::string& sql, const std::string& id) {
@@ -66,6 +92,29 @@ void expect_chain_intact(const std::string& id) {
     EXPECT_EQ(row[3].c_str(), fairness::move_hash(previous, ply, row[1].c_str(), row[2].c_str()));
     previous = row[3].c_str();
   }
+}
+
+// The account's move events of the game, oldest first, as its event stream renders them.
+std::vector<json> move_lines(api::GameService& service, const std::string& username) {
+  const auto account = rows_of("SELECT id FROM accounts WHERE username = $1", username);
+  std::vector<json> out;
+  for (const auto& e : service.events.recent_for_account(account, {"move"}, 0, 50)) {
+    out.insert(out.begin(), api::account_event_line(service, e, account));
+  }
+  return out;
+}
+
+// The account's "your turn" mail of the game at `ply`, by status ("suppressed" or "waiting":
+// queued, held or sent).
+long long turn_mail(const std::string& id, const std::string& username, int ply,
+                    const std::string& status) {
+  return rows_of(
+      "SELECT count(*) FROM mail_outbox m JOIN accounts a ON a.id = m.account_id "
+      "WHERE m.game_id = $1 AND m.kind = 'your_turn' AND m.ply = " +
+          std::to_string(ply) + " AND a.username = '" + username + "' AND " +
+          (status == "suppressed" ? "m.status = 'suppressed'"
+                                  : "m.status IN ('queued', 'held', 'sent')"),
+      id);
 }
 
 // Lines as JSON (a braced list of two strings would be read as an object).
@@ -234,6 +283,138 @@ TEST_F(Conditional, LinesArePrivateUntilTheGameEndsThenInTheRecord) {
       << record;
   // Over: nothing more can be stored.
   EXPECT_EQ(put(*client, {{x, y}}, second).body.at("code"), "game_over");
+}
+
+// The reply a line holds is the winning move: the reply ends the game as any move would (result,
+// placements, game_finished), nothing more can be played, and the lines are left in the record.
+TEST_F(Conditional, AReplyThatWinsEndsTheGame) {
+  // The second player races to its goal while the first steps away from its own, until the
+  // first is to move and the second wins with one step whatever pawn step the first makes.
+  std::vector<std::string> played;
+  std::string x, win;
+  for (int ply = 0; ply < 40 && win.empty(); ++ply) {
+    const bool firsts_turn = ply % 2 == 0;
+    const std::string step = race_step(start, played, !firsts_turn);
+    std::vector<std::string> next = played;
+    next.push_back(step);
+    if (firsts_turn && !winning_step(start, next).empty()) {
+      x = step;
+      win = winning_step(start, next);
+      break;
+    }
+    ASSERT_EQ(move(*client, step, ply, firsts_turn ? first : second).status, 201);
+    played = next;
+  }
+  ASSERT_FALSE(win.empty()) << "no winning position reached: " << after(start, played);
+  const int base = static_cast<int>(played.size());
+  std::vector<std::string> other_start = played;
+  std::string other;
+  for (const std::string& s : steps(start, played)) {
+    if (s != x) other = s;
+  }
+  other_start.push_back(other);
+  const std::string other_reply = steps(start, other_start)[0];
+  ASSERT_EQ(put(*client, {{x, win}, {other, other_reply}}, second).status, 200);
+
+  ASSERT_EQ(move(*client, x, base, first).status, 201);
+  const json view = game();
+  EXPECT_EQ(view.at("status"), "finished");
+  EXPECT_EQ(view.at("ply"), base + 2);
+  EXPECT_EQ(view.at("moves").back().at("record"), win);
+  EXPECT_EQ(view.at("moves").back().at("username"), second.username);
+  const int second_seat = view.at("seats").at(0).at("username") == second.username ? 0 : 1;
+  EXPECT_EQ(view.at("seats").at(second_seat).at("placement"), 1);
+  EXPECT_EQ(view.at("seats").at(1 - second_seat).at("placement"), 2);
+  EXPECT_EQ(view.at("to_move"), json::array());
+  // One game_finished event at the reply's ply, with both seats placed.
+  EXPECT_EQ(rows_of("SELECT count(*) FROM game_events WHERE game_id = $1 AND kind = "
+                    "'game_finished' AND ply = " +
+                        std::to_string(base + 2) + " AND (payload->'seats'->" +
+                        std::to_string(second_seat) +
+                        "->>'placement')::int = 1 AND (payload->"
+                        "'seats'->" +
+                        std::to_string(1 - second_seat) + "->>'placement')::int = 2",
+                    id),
+            1);
+  EXPECT_EQ(rows_of("SELECT count(*) FROM game_events WHERE game_id = $1 AND kind = "
+                    "'game_finished'",
+                    id),
+            1);
+  // Over: no move, no lines.
+  const Reply late = move(*client, steps(start, played)[0], base + 2, first);
+  EXPECT_EQ(late.status, 409);
+  EXPECT_EQ(late.body.at("code"), "game_over");
+  EXPECT_EQ(stored_lines(id), 0);
+  EXPECT_FALSE(flagged(id));
+  EXPECT_EQ(client->get(path(id), second.token).body.at("lines"), json::array());
+  const std::string record = client->get("/v1/games/" + id + "/record", first.token).text;
+  EXPECT_NE(record.find("; conditional lines of " + second.username + " (seat " +
+                        std::to_string(second_seat) + "), stored at ply " + std::to_string(base) +
+                        ": " + x + " " + win + " | " + other + " " + other_reply + "\n"),
+            std::string::npos)
+      << record;
+  expect_chain_intact(id);
+}
+
+// The seat whose reply answered a turn is not told it was its turn: its "your turn" mail for
+// that ply is suppressed, and its stream shows the opponent's move as a plain move and the
+// reply as conditional_played. The next player is told as after any move.
+TEST_F(Conditional, TheOwnerIsNotToldOfTheTurnItsReplyAnswered) {
+  const std::string x = steps(start)[0];
+  const std::string y = steps(start, {x})[0];
+  ASSERT_EQ(put(*client, {{x, y}}, second).status, 200);
+  ASSERT_EQ(move(*client, x, 0, first).status, 201);
+  ASSERT_EQ(game().at("ply"), 2);
+  EXPECT_EQ(turn_mail(id, second.username, 1, "suppressed"), 1);
+  EXPECT_EQ(turn_mail(id, second.username, 1, "waiting"), 0);
+  EXPECT_EQ(turn_mail(id, first.username, 2, "waiting"), 1);
+
+  const std::vector<json> owner = move_lines(server->service(), second.username);
+  ASSERT_EQ(owner.size(), 2u);
+  EXPECT_EQ(owner[0].at("type"), "move");
+  EXPECT_EQ(owner[0].at("last_move"), x);
+  EXPECT_FALSE(owner[0].contains("your_turn")) << owner[0].dump();
+  EXPECT_EQ(owner[1].at("type"), "conditional_played");
+  EXPECT_EQ(owner[1].at("last_move"), y);
+  EXPECT_EQ(owner[1].at("payload").at("conditional"), true);
+  const std::vector<json> other = move_lines(server->service(), first.username);
+  ASSERT_EQ(other.size(), 2u);
+  EXPECT_EQ(other[0].at("type"), "move");
+  EXPECT_EQ(other[1].at("type"), "your_turn");
+  EXPECT_EQ(other[1].at("your_turn").at("ply"), 2);
+  EXPECT_EQ(other[1].at("your_turn").at("last_move"), y);
+}
+
+// The opponent's move was stored but its lines not yet followed (as if its instance died right
+// after the commit): the instance rendering the owner's stream plays the reply before it looks
+// at the turn, so the owner is not told it is to move.
+TEST_F(Conditional, AStreamRenderingAnUnsettledMovePlaysTheReplyFirst) {
+  const std::string x = steps(start)[0];
+  const std::string y = steps(start, {x})[0];
+  ASSERT_EQ(move(*client, x, 0, first).status, 201);
+  {
+    pqxx::connection c(database_url());
+    pqxx::work tx(c);
+    tx.exec_params(
+        "INSERT INTO conditional_lines (game_id, account_id, seat, base_ply, lines, stored_at) "
+        "SELECT $1, a.id, s.seat, 0, $2::jsonb, now() FROM accounts a JOIN game_seats s ON "
+        "s.account_id = a.id AND s.game_id = $1 WHERE a.username = $3",
+        id, lines({{x, y}}).dump(), second.username);
+    tx.exec_params("UPDATE games SET has_conditionals = true WHERE id = $1", id);
+    tx.commit();
+  }
+  TestServer other;
+  const std::vector<json> owner = move_lines(other.service(), second.username);
+  ASSERT_EQ(owner.size(), 1u);
+  EXPECT_EQ(owner[0].at("type"), "move");
+  EXPECT_FALSE(owner[0].contains("your_turn")) << owner[0].dump();
+  const json view = game();
+  EXPECT_EQ(view.at("ply"), 2);
+  EXPECT_EQ(view.at("moves").at(1).at("record"), y);
+  EXPECT_EQ(turn_mail(id, second.username, 1, "suppressed"), 1);
+  EXPECT_EQ(turn_mail(id, second.username, 1, "waiting"), 0);
+  EXPECT_EQ(stored_lines(id), 0);
+  EXPECT_FALSE(flagged(id));
 }
 
 // The line's owner resigns while the opponent's matching move is posted: one consistent outcome
