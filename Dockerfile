@@ -18,7 +18,13 @@ RUN cmake -S . -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release -DHEXPOST_BENCHMARK
 
 FROM debian:bookworm-slim AS runtime
 COPY ops/packages.txt ops/lib.sh ops/install-deps /tmp/ops/
-RUN /tmp/ops/install-deps runtime && rm -rf /var/lib/apt/lists/* /tmp/ops \
+# No documentation, manual pages or translations in the image, and no package cache: only what
+# hexpostd loads (ops/packages.txt [runtime]).
+RUN printf '%s\n' 'path-exclude /usr/share/doc/*' 'path-exclude /usr/share/man/*' \
+      'path-exclude /usr/share/locale/*' 'path-exclude /usr/share/info/*' \
+      >/etc/dpkg/dpkg.cfg.d/01-hexpost-slim \
+ && /tmp/ops/install-deps runtime && apt-get clean \
+ && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log /tmp/ops \
  && useradd --system --uid 10001 --no-create-home --home-dir /nonexistent \
       --shell /usr/sbin/nologin hexpost
 COPY --from=build /out/ /

@@ -1,8 +1,8 @@
 #include "lib/metrics/metrics.h"
 
 #include <algorithm>
-#include <cmath>
 #include <charconv>
+#include <cmath>
 #include <stdexcept>
 
 namespace metrics {
@@ -49,12 +49,14 @@ void header(std::string& out, const std::string& name, const std::string& help, 
   out += "# TYPE " + name + " " + type + "\n";
 }
 
-template <typename Family, typename Make>
-Family& find_or_add(std::map<std::string, std::unique_ptr<Family>>& families,
-                    const std::string& name, const std::vector<std::string>& label_names,
-                    Make make) {
+// The family `name` of `families`, made on first use with `make` making its children.
+template <typename Metric>
+Family<Metric>& find_or_add(std::map<std::string, std::unique_ptr<Family<Metric>>>& families,
+                            const std::string& name, const std::string& help,
+                            const std::vector<std::string>& label_names,
+                            std::function<std::unique_ptr<Metric>()> make) {
   auto& family = families[name];
-  if (!family) family = make();
+  if (!family) family = std::make_unique<Family<Metric>>(name, help, label_names, std::move(make));
   if (family->label_names() != label_names) {
     throw std::logic_error("metric " + name + " registered with other labels");
   }
@@ -137,29 +139,23 @@ Subscription::~Subscription() { registry_->remove_collector(id_); }
 Family<Counter>& Registry::counter(const std::string& name, const std::string& help,
                                    std::vector<std::string> label_names) {
   std::lock_guard lock(mutex_);
-  return find_or_add(counters_, name, label_names, [&] {
-    return std::make_unique<Family<Counter>>(name, help, label_names,
-                                             [] { return std::make_unique<Counter>(); });
-  });
+  return find_or_add<Counter>(counters_, name, help, label_names,
+                              [] { return std::make_unique<Counter>(); });
 }
 
 Family<Gauge>& Registry::gauge(const std::string& name, const std::string& help,
                                std::vector<std::string> label_names) {
   std::lock_guard lock(mutex_);
-  return find_or_add(gauges_, name, label_names, [&] {
-    return std::make_unique<Family<Gauge>>(name, help, label_names,
-                                           [] { return std::make_unique<Gauge>(); });
-  });
+  return find_or_add<Gauge>(gauges_, name, help, label_names,
+                            [] { return std::make_unique<Gauge>(); });
 }
 
 Family<Histogram>& Registry::histogram(const std::string& name, const std::string& help,
                                        std::vector<std::string> label_names,
                                        std::vector<double> bounds) {
   std::lock_guard lock(mutex_);
-  return find_or_add(histograms_, name, label_names, [&] {
-    return std::make_unique<Family<Histogram>>(
-        name, help, label_names, [bounds] { return std::make_unique<Histogram>(bounds); });
-  });
+  return find_or_add<Histogram>(histograms_, name, help, label_names,
+                                [bounds] { return std::make_unique<Histogram>(bounds); });
 }
 
 std::unique_ptr<Subscription> Registry::add_collector(

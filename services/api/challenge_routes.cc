@@ -11,8 +11,6 @@ using nlohmann::json;
 
 namespace {
 
-const std::vector<std::string> kPlayScopes = {"play", "bot"};
-
 // The time control, normalised (domain::parse_time_control); 400 invalid_clock otherwise. A body
 // that names no clock gets the server's default (HEXPOST_DEFAULT_DAYS_PER_MOVE).
 json clock_from(const json& body, int default_days_per_move) {

@@ -9,8 +9,6 @@ using nlohmann::json;
 
 namespace {
 
-const std::vector<std::string> kPlayScopes = {"play", "bot"};
-
 // The caller (with a play scope) and the game, which the caller must sit in: 404, then 403.
 storage::GameRecord seated_game(GameService& s, const Request& req, Response& res,
                                 storage::Principal& me) {
@@ -18,7 +16,7 @@ storage::GameRecord seated_game(GameService& s, const Request& req, Response& re
   require_scope(me, kPlayScopes);
   const storage::Id id = path_id(req, 1, "game");
   auto loaded = s.play.load(id, false);
-  if (!loaded) throw GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
+  if (!loaded) throw game_not_found(id);
   if (domain::seat_of(loaded->game, me.account_id) < 0) {
     throw GameError(403, "not_your_game", "You have no seat in this game.");
   }
@@ -97,7 +95,7 @@ void put_conditional(GameService& s, const Request& req, Response& res) {
     case Kind::kRefused:
       throw line_error(*out.refusal, game_summary(out.game, me.account_id));
     case Kind::kNotFound:
-      throw GameError(404, "game_not_found", "No game " + std::to_string(game.id) + ".");
+      throw game_not_found(game.id);
     case Kind::kGaveUp:
       break;
   }

@@ -14,12 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-const std::vector<std::string> kPlayScopes = {"play", "bot"};
-
-GameError game_not_found(storage::Id id) {
-  return GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
-}
-
 storage::LoadedGame load_or_404(GameService& s, storage::Id id, bool with_moves) {
   auto loaded = s.play.load(id, with_moves);
   if (!loaded) throw game_not_found(id);
@@ -319,7 +313,7 @@ void get_record(GameService& s, const Request& req, Response& res) {
                                 : s.play.line_history(id);
   res.set_content(
       game_record_text(loaded.game, loaded.moves, s.options.site, messages, conditionals),
-                  "text/plain; charset=utf-8");
+      "text/plain; charset=utf-8");
 }
 
 void get_fairness(GameService& s, const Request& req, Response& res) {

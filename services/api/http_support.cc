@@ -351,6 +351,10 @@ void set_next_link(const Request& req, Response& res, const std::string& next_cu
   res.set_header("Link", "<" + target + ">; rel=\"next\"");
 }
 
+GameError game_not_found(storage::Id id) {
+  return GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
+}
+
 GameError refusal_error(const domain::Refusal& refusal, const json& current_state) {
   using K = domain::RefusalKind;
   const std::string code = domain::refusal_code(refusal);

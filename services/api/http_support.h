@@ -110,4 +110,9 @@ void set_next_link(const Request& req, Response& res, const std::string& next_cu
 // The HTTP form of a domain refusal, with the current state for 409s.
 GameError refusal_error(const domain::Refusal& refusal, const nlohmann::json& current_state);
 
+// The scopes that may play: a person's token (play) or a bot's (bot).
+inline const std::vector<std::string> kPlayScopes = {"play", "bot"};
+// 404 game_not_found.
+GameError game_not_found(storage::Id id);
+
 }  // namespace api

@@ -14,12 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-const std::vector<std::string> kPlayScopes = {"play", "bot"};
-
-GameError game_not_found(storage::Id id) {
-  return GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
-}
-
 json mute_list(GameService& s, storage::Id account) {
   return {{"muted", s.messages.muted(account)}};
 }

@@ -46,21 +46,15 @@ void read_database(storage::ConnectionPool& pool, std::vector<metrics::Collected
   out.push_back(std::move(outbox));
 }
 
-void read_workers(const GameService& service, std::vector<metrics::Collected>& out) {
-  const auto& sweeper = service.sweeper.schedule();
-  const auto& competition = service.competition.schedule();
-  out.push_back(gauge("hexpost_sweeper_last_pass_timestamp_seconds",
-                      "When the clock sweeper's last pass ended (Unix time; 0: none yet)",
-                      sweeper.last_run_seconds()));
-  out.push_back(gauge("hexpost_sweeper_lag_seconds",
-                      "How late the clock sweeper's next pass is, beyond its interval",
-                      sweeper.lag_seconds()));
-  out.push_back(gauge("hexpost_competition_last_pass_timestamp_seconds",
-                      "When the competition worker's last pass ended (Unix time; 0: none yet)",
-                      competition.last_run_seconds()));
-  out.push_back(gauge("hexpost_competition_lag_seconds",
-                      "How late the competition worker's next pass is, beyond its interval",
-                      competition.lag_seconds()));
+// `name` ("sweeper", "competition") and `who` ("the clock sweeper") of a periodic worker.
+void read_schedule(const hxclock::PeriodicTask& schedule, const std::string& name,
+                   const std::string& who, std::vector<metrics::Collected>& out) {
+  out.push_back(gauge("hexpost_" + name + "_last_pass_timestamp_seconds",
+                      "When " + who + "'s last pass ended (Unix time; 0: none yet)",
+                      schedule.last_run_seconds()));
+  out.push_back(gauge("hexpost_" + name + "_lag_seconds",
+                      "How late " + who + "'s next pass is, beyond its interval",
+                      schedule.lag_seconds()));
 }
 
 }  // namespace
@@ -71,7 +65,8 @@ ServiceMetrics::ServiceMetrics(GameService& service, std::string version) {
         out.push_back(
             {"hexpost_build_info", "The running build (always 1)", {"version"}, {{{version}, 1}}});
         read_pool(service.pool, out);
-        read_workers(service, out);
+        read_schedule(service.sweeper.schedule(), "sweeper", "the clock sweeper", out);
+        read_schedule(service.competition.schedule(), "competition", "the competition worker", out);
         read_database(service.pool, out);  // last: throws when the database is down
       });
 }

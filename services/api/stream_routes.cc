@@ -314,7 +314,7 @@ void get_game_stream(StreamService& s, const Request& req, Response& res) {
   auto ticket = take_stream_slot(s, "game", me.token_id);
   auto stream = std::make_shared<GameStream>(s, ticket, id, me.account_id);
   if (!stream->send_state()) {
-    throw GameError(404, "game_not_found", "No game " + std::to_string(id) + ".");
+    throw game_not_found(id);
   }
   stream_response(res, "application/x-ndjson", stream);
 }

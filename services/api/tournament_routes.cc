@@ -12,7 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-const std::vector<std::string> kPlayScopes = {"play", "bot"};
 const std::vector<std::string> kOrganiseScopes = {"organise"};
 
 void require_organiser(GameService& s, const storage::Principal& me) {
