@@ -59,4 +59,42 @@ TEST(MailInBinary, AppliesAMoveAndAnswersWithSysexitsCodes) {
   EXPECT_EQ(by_recipient.exit_code, mail::kExitNoUser);
 }
 
+// The move address's local part carries the secret tag that proves a reply came from a mail of
+// ours: whatever mail-in does with it (a move, a refusal, a forged tag), no log line shows it,
+// at the most verbose level, in either log format.
+TEST(MailInBinary, NeverLogsTheMoveAddressTag) {
+  SVC_REQUIRE_DB();
+  MailWorld w;
+  auto a = svctest::make_account(w.client, "lena");
+  auto b = svctest::make_account(w.client, "mats");
+  const std::string id = svctest::start_game(w.client, {a, b}, "hex-quoridor");
+  const svctest::Account& mover = w.game(id, a)["to_move"][0] == a.username ? a : b;
+  w.sender->run_once();
+  std::string reply_to;
+  for (const auto& m : w.mails_to(mover)) {
+    if (!header_of(m, "Reply-To").empty()) reply_to = header_of(m, "Reply-To");
+  }
+  ASSERT_NE(reply_to.find('@'), std::string::npos);
+  const std::string local = reply_to.substr(0, reply_to.find('@'));
+  std::string forged = reply_to;
+  forged[forged.find('@') - 1] = forged[forged.find('@') - 1] == 'a' ? 'b' : 'a';
+  const std::vector<std::string> mails = {
+      w.reply(mover, reply_to, "tag-1@example.test", "zz99\r\n"),   // refused by the rules
+      w.reply(mover, reply_to, "tag-2@example.test", "Fe5E+\r\n"),  // applied
+      w.reply(mover, forged, "tag-3@example.test", "Fe5E+\r\n"),    // a forged tag
+  };
+  for (const std::string format : {"text", "json"}) {
+    for (const std::string& raw : mails) {
+      const auto run = testsupport::run({HEXPOSTD_BINARY, "mail-in"}, raw,
+                                        {{"HEXPOST_DATABASE_URL", svctest::database_url()},
+                                         {"HEXPOST_MAIL_DOMAIN", "games.test"},
+                                         {"HEXPOST_LOG_LEVEL", "trace"},
+                                         {"HEXPOST_LOG_FORMAT", format}});
+      EXPECT_FALSE(run.err.empty()) << "nothing logged: the check would prove nothing";
+      EXPECT_EQ(run.err.find(local), std::string::npos) << run.err;
+      EXPECT_EQ(run.err.find(forged.substr(0, forged.find('@'))), std::string::npos) << run.err;
+    }
+  }
+}
+
 }  // namespace
