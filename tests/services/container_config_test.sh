@@ -14,7 +14,7 @@ grep -qE '^FROM debian:bookworm-slim AS build' "$dockerfile" || fail "builder st
 grep -qE '^FROM debian:bookworm-slim AS runtime' "$dockerfile" || fail "runtime stage"
 grep -q 'COPY ops/packages.txt ops/lib.sh ops/install-deps' "$dockerfile" || fail "package list not copied"
 grep -qE 'RUN .*ops/install-deps build' "$dockerfile" || fail "builder does not install [build]"
-grep -qE 'RUN .*ops/install-deps runtime' "$dockerfile" || fail "runtime does not install [runtime]"
+grep -qE '(RUN|&&) .*ops/install-deps runtime' "$dockerfile" || fail "runtime does not install [runtime]"
 if grep -nE 'apt-get install' "$dockerfile"; then fail "Dockerfile installs packages by itself"; fi
 grep -qE '^USER ' "$dockerfile" || fail "no non-root USER"
 grep -q 'ENTRYPOINT \["hexpostd"\]' "$dockerfile" || fail "entrypoint"
