@@ -8,8 +8,8 @@
 
 #include "rules/core/game.h"
 #include "services/domain/game_logic.h"
-#include "services/storage/messages_repository.h"
 #include "services/storage/conditionals_repository.h"
+#include "services/storage/messages_repository.h"
 #include "services/storage/records.h"
 
 namespace api {
