@@ -120,6 +120,20 @@ long long turn_mail(const std::string& id, const std::string& username, int ply,
 // Lines as JSON (a braced list of two strings would be read as an object).
 json lines(const std::vector<std::vector<std::string>>& moves) { return json(moves); }
 
+// Stores `username`'s lines on game `id` at ply 0 straight in the database, flagged as the move
+// statement would flag them, as an instance that died before settling a move leaves them.
+void leave_lines_unsettled(const std::string& id, const json& stored, const std::string& username) {
+  pqxx::connection c(database_url());
+  pqxx::work tx(c);
+  tx.exec_params(
+      "INSERT INTO conditional_lines (game_id, account_id, seat, base_ply, lines, stored_at) "
+      "SELECT $1, a.id, s.seat, 0, $2::jsonb, now() FROM accounts a JOIN game_seats s ON "
+      "s.account_id = a.id AND s.game_id = $1 WHERE a.username = $3",
+      id, stored.dump(), username);
+  tx.exec_params("UPDATE games SET has_conditionals = true WHERE id = $1", id);
+  tx.commit();
+}
+
 std::string path(const std::string& id) { return "/v1/games/" + id + "/conditional"; }
 
 class Conditional : public ::testing::Test {
@@ -392,17 +406,7 @@ TEST_F(Conditional, AStreamRenderingAnUnsettledMovePlaysTheReplyFirst) {
   const std::string x = steps(start)[0];
   const std::string y = steps(start, {x})[0];
   ASSERT_EQ(move(*client, x, 0, first).status, 201);
-  {
-    pqxx::connection c(database_url());
-    pqxx::work tx(c);
-    tx.exec_params(
-        "INSERT INTO conditional_lines (game_id, account_id, seat, base_ply, lines, stored_at) "
-        "SELECT $1, a.id, s.seat, 0, $2::jsonb, now() FROM accounts a JOIN game_seats s ON "
-        "s.account_id = a.id AND s.game_id = $1 WHERE a.username = $3",
-        id, lines({{x, y}}).dump(), second.username);
-    tx.exec_params("UPDATE games SET has_conditionals = true WHERE id = $1", id);
-    tx.commit();
-  }
+  leave_lines_unsettled(id, lines({{x, y}}), second.username);
   TestServer other;
   const std::vector<json> owner = move_lines(other.service(), second.username);
   ASSERT_EQ(owner.size(), 1u);
@@ -474,17 +478,8 @@ TEST_F(Conditional, TheSweeperPlaysAReplyAMoveLeftUnsettled) {
   const std::string x = steps(start)[0];
   const std::string y = steps(start, {x})[0];
   ASSERT_EQ(move(*client, x, 0, first).status, 201);
-  {  // The lines as they were before x, as if the instance died right after x's commit.
-    pqxx::connection c(database_url());
-    pqxx::work tx(c);
-    tx.exec_params(
-        "INSERT INTO conditional_lines (game_id, account_id, seat, base_ply, lines, stored_at) "
-        "SELECT $1, a.id, s.seat, 0, $2::jsonb, now() FROM accounts a JOIN game_seats s ON "
-        "s.account_id = a.id AND s.game_id = $1 WHERE a.username = $3",
-        id, lines({{x, y}}).dump(), second.username);
-    tx.exec_params("UPDATE games SET has_conditionals = true WHERE id = $1", id);
-    tx.commit();
-  }
+  // The lines as they were before x, as if the instance died right after x's commit.
+  leave_lines_unsettled(id, lines({{x, y}}), second.username);
   TestServer other;
   const sweeper::SweepReport report = other.service().sweeper.sweep_once();
   EXPECT_EQ(report.conditional_replies, 1);
