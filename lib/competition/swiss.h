@@ -1,5 +1,7 @@
-// Swiss pairings after the FIDE Dutch system (FIDE Handbook C.04.3) as far as practical; the
-// deviations are listed in docs/ratings-tournaments.md. Pure functions, standard library only.
+// Swiss pairings after the FIDE (Dutch) System, FIDE Handbook C.04.3: score brackets paired top
+// down, each by a maximum weight matching (matching.h) whose weights carry the pairing criteria
+// in their order; docs/ratings-tournaments.md lists the criteria and how each is met. Pure
+// functions, standard library only.
 #pragma once
 
 #include <optional>
@@ -9,32 +11,47 @@
 
 namespace competition {
 
+// Float marks per round a player took part in (SwissPlayer::floats).
+inline constexpr int kDownfloat = -1;  // met a lower score, or had a bye or a forfeit win
+inline constexpr int kUpfloat = 1;     // met a higher score
+
 // A player's state before the round. The vector index is the pairing number: 0 is the top seed.
 struct SwissPlayer {
   double score = 0.0;
-  std::vector<int> opponents;  // pairing numbers already met (never met again)
+  std::vector<int> opponents;  // pairing numbers met over the board (never met again)
   std::vector<int> colours;    // +1 moved first, -1 moved second, one entry per game played
-  bool had_bye = false;        // a second bye is never given
+  std::vector<int> floats;     // per round taken part in: kDownfloat, kUpfloat or 0
+  bool had_bye = false;        // a bye or a forfeit win: no pairing-allocated bye any more
   bool active = true;          // false: withdrawn, not paired
 };
 
 struct SwissOptions {
-  bool top_seed_first = true;  // round 1: the top seed moves first on board 1 (then alternating)
-  long node_budget = 400000;   // backtracking steps before the search gives up
+  bool top_seed_first = true;  // the initial colour: the top seed moves first in round 1
+  int rounds = 0;  // planned rounds; in the last one topscorers may break C3 (0: unknown)
 };
 
-// The next round: pairings in board order (higher score group first), the bye last.
-// Hard rules: no repeat, at most one bye each, a colour difference within +-2; no three equal
-// colours in a row unless no pairing exists otherwise. nullopt when no pairing satisfies the hard
-// rules (the tournament has run out of rounds).
+// The next round: pairings in board order (by the higher score of the pair, then its higher
+// rank), the bye last. nullopt when no pairing satisfies the absolute criteria (no repeat, at
+// most one bye, non-topscorers with the same absolute colour preference never meet).
 std::optional<Round> swiss_round(const std::vector<SwissPlayer>& players,
                                  const SwissOptions& options = {});
 
 // Records one pairing's result in the players' state: a game (`first` scored first_score, the
-// other 1 - first_score; colours and opponents noted) or a bye (first_score = the bye's points).
+// other 1 - first_score; colours, opponents and floats noted) or a bye (first_score = the bye's
+// points; the bye counts as a downfloat).
 void swiss_record(std::vector<SwissPlayer>& players, const Pairing& pairing, double first_score);
 
-// The colour (first = +1) the better-ranked player `a` gets against `b` under the Dutch rules.
-int swiss_colour(const SwissPlayer& a, const SwissPlayer& b, int board, bool top_seed_first);
+// Records a game not played: `winner` scores 1 by forfeit, `loser` 0. No colours; the two have
+// not met; the forfeit win counts as a downfloat and as a bye (C.04.1: no pairing-allocated bye
+// after a forfeit win).
+void swiss_record_forfeit(std::vector<SwissPlayer>& players, int winner, int loser);
+
+// The colour (+1 first, -1 second) for `a` against `b` by the Dutch allocation rules: grant both
+// preferences, else the stronger one (two absolute ones: the wider colour difference), else
+// alternate from the latest round in which they had different colours, else the higher ranked
+// player's preference, else the initial colour to the higher ranked player if its pairing number
+// is odd. `a_ranks_higher`: a is ahead of b in the ranking (score, then pairing number).
+int swiss_colour(const std::vector<SwissPlayer>& players, int a, int b, bool a_ranks_higher,
+                 bool top_seed_first);
 
 }  // namespace competition

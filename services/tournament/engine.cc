@@ -75,7 +75,7 @@ std::vector<comp::SwissPlayer> swiss_players(const State& s) {
 }
 
 std::optional<std::vector<NewPairing>> swiss_next(const State& s, int round) {
-  const auto paired = comp::swiss_round(swiss_players(s));
+  const auto paired = comp::swiss_round(swiss_players(s), {true, s.planned_rounds});
   if (!paired) return std::nullopt;
   std::vector<NewPairing> out;
   int board = 0;

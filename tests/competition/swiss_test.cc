@@ -48,26 +48,24 @@ TEST(Swiss, OddFieldGivesTheByeToTheLowestRanked) {
 }
 
 TEST(Swiss, ColourAllocation) {
-  SwissPlayer white_twice;  // last two white: must move second
-  white_twice.colours = {1, 1};
-  SwissPlayer black_once;
-  black_once.colours = {1, -1, -1, 1, -1};  // difference -1: strong preference for first
-  SwissPlayer mild;
-  mild.colours = {-1, 1};  // difference 0: mild preference for second (alternation)
-  EXPECT_EQ(swiss_colour(white_twice, black_once, 0, true), -1);
-  EXPECT_EQ(swiss_colour(black_once, white_twice, 0, true), 1);
-  EXPECT_EQ(swiss_colour(mild, black_once, 0, true), -1);  // both satisfied
-  SwissPlayer mild_too;
-  mild_too.colours = {1, 1, -1, -1, 1, -1, 1};          // difference +1: strong, wants second
-  EXPECT_EQ(swiss_colour(mild, mild_too, 0, true), 1);  // the stronger preference wins
-  SwissPlayer a;  // both have difference 0 and last moved second: both mildly want first
-  a.colours = {1, -1, 1, -1};
-  SwissPlayer b;
-  b.colours = {-1, 1, 1, -1};
-  // The most recent game where they differed is the second: a moved second there, so a now
-  // moves first, whichever of the two is ranked higher.
-  EXPECT_EQ(swiss_colour(a, b, 0, true), 1);
-  EXPECT_EQ(swiss_colour(b, a, 0, true), -1);
+  std::vector<SwissPlayer> p(8);
+  p[0].colours = {1, 1};                    // last two first: absolute, moves second
+  p[1].colours = {1, -1, -1, 1, -1};        // difference -1: strong preference to move first
+  p[2].colours = {-1, 1};                   // difference 0: mild preference to move second
+  p[3].colours = {1, 1, -1, -1, 1, -1, 1};  // difference +1: strong, wants second
+  p[4].colours = {1, -1, 1, -1};            // both mildly want first; they last differed in
+  p[5].colours = {-1, 1, 1, -1};            // their second round, where 4 moved second
+  EXPECT_EQ(swiss_colour(p, 0, 1, true, true), -1);
+  EXPECT_EQ(swiss_colour(p, 1, 0, false, true), 1);
+  EXPECT_EQ(swiss_colour(p, 2, 1, true, true), -1);  // both granted
+  EXPECT_EQ(swiss_colour(p, 2, 3, true, true), 1);   // the stronger preference wins
+  EXPECT_EQ(swiss_colour(p, 4, 5, true, true), 1);   // E.3, whoever ranks higher
+  EXPECT_EQ(swiss_colour(p, 5, 4, true, true), -1);
+  // E.5: no preferences: the higher ranked gets the initial colour when its pairing number is
+  // odd (index even), the other colour otherwise.
+  EXPECT_EQ(swiss_colour(p, 6, 7, true, true), 1);
+  EXPECT_EQ(swiss_colour(p, 7, 6, false, true), -1);
+  EXPECT_EQ(swiss_colour(p, 7, 6, true, true), -1);
 }
 
 struct Outcome {

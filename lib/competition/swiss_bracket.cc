@@ -1,0 +1,341 @@
+#include "lib/competition/swiss_bracket.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include "lib/competition/matching.h"
+
+namespace competition::swiss_detail {
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+constexpr int kByeVertex = -2;  // Graph::player of the vertex standing for the bye
+
+// The bands of an edge weight, most significant first: completion (C4), the quality criteria
+// in order, the Dutch order of the one player being fixed, and a hint towards the straight
+// S1-S2 pairing that only saves work (it never decides between pairings the Dutch order ranks).
+enum Band { kCompletion = 0, kFirstCriterion = 1, kOrder = 1 + kCriteria, kHint, kBands };
+using Bands = std::array<long long, kBands>;
+
+struct Edge {
+  int u = 0;
+  int v = 0;
+  Bands bands{};
+};
+
+// Bracket players are vertices 0..size-1 in bracket order; then the lower players (if the
+// graph must show completion) and the bye vertex (if their number is odd).
+struct Graph {
+  std::vector<int> player;
+  int bracket_size = 0;
+  bool complete = false;  // every vertex must be matched
+  std::vector<Edge> edges;
+  std::vector<std::vector<bool>> adjacent;  // between bracket vertices
+  Bands offset{};
+  std::array<MatchWeight, kBands> multiplier{};
+};
+
+bool is_mdp(const Context& c, const Bracket& b, int p) { return c.player(p).score > b.score; }
+
+Bands bracket_edge(const Context& c, const Bracket& b, int x, int y, bool complete) {
+  Bands out{};
+  out[kCompletion] = complete ? 1 : 0;
+  const Quality ux = unpaired_cost(c, b, x);
+  const Quality uy = unpaired_cost(c, b, y);
+  const Quality pc = c.rank[at(x)] < c.rank[at(y)] ? pair_cost(c, x, y) : pair_cost(c, y, x);
+  for (std::size_t i = 0; i < kCriteria; ++i) out[kFirstCriterion + i] = ux[i] + uy[i] - pc[i];
+  return out;
+}
+
+// Higher for pairs nearer to the straight pairing: a moved-down player with the first
+// residents, S1[i] of the residents with S2[i].
+long long hint(const Context& c, const Bracket& b, int i, int j, int residents_from) {
+  const int size = static_cast<int>(b.players.size());
+  if (is_mdp(c, b, b.players[at(i)])) return j >= residents_from ? size - (j - residents_from) : 0;
+  const int half = (size - residents_from) / 2;
+  return size - std::abs(j - i - half);
+}
+
+// Multipliers so that each band outweighs everything below it over a whole matching. Should
+// the bands not fit in a weight, the lowest ones are dropped (never seen in use: a band only
+// takes the bits its values need).
+void set_weights(Graph& g) {
+  const long long pairs = static_cast<long long>(g.player.size() / 2) + 1;
+  std::array<MatchWeight, kBands> span{};
+  for (std::size_t band = 0; band < kBands; ++band) {
+    long long low = 0;
+    long long high = band == kOrder ? g.bracket_size : 0;
+    for (const auto& e : g.edges) {
+      low = std::min(low, e.bands[band]);
+      high = std::max(high, e.bands[band]);
+    }
+    g.offset[band] = low;
+    span[band] = static_cast<MatchWeight>(high - low) * (band == kOrder ? 1 : pairs) + 1;
+  }
+  const MatchWeight limit = static_cast<MatchWeight>(1) << 118;
+  std::size_t kept = 0;
+  for (MatchWeight product = 1; kept < kBands && product <= limit / span[kept]; ++kept)
+    product *= span[kept];
+  MatchWeight multiplier = 1;
+  for (std::size_t band = kBands; band-- > 0;) {
+    g.multiplier[band] = band < kept ? multiplier : 0;
+    if (band < kept) multiplier *= span[band];
+  }
+}
+
+Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& rest, bool complete) {
+  Graph g;
+  g.player = b.players;
+  g.bracket_size = static_cast<int>(b.players.size());
+  g.complete = complete || b.last;
+  if (g.complete) {
+    g.player.insert(g.player.end(), rest.begin(), rest.end());
+    if (g.player.size() % 2 == 1) g.player.push_back(kByeVertex);
+  }
+  const int n = static_cast<int>(g.player.size());
+  const int size = g.bracket_size;
+  g.adjacent.assign(at(size), std::vector<bool>(at(size), false));
+  int residents_from = 0;
+  while (residents_from < size && is_mdp(c, b, b.players[at(residents_from)])) ++residents_from;
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      const int x = g.player[at(i)];
+      const int y = g.player[at(j)];
+      if (y == kByeVertex ? !bye_eligible(c, x) : !compatible(c, x, y)) continue;
+      Edge e{i, j, {}};
+      if (j < size) {
+        e.bands = bracket_edge(c, b, x, y, g.complete);
+        e.bands[kHint] = hint(c, b, i, j, residents_from);
+        g.adjacent[at(i)][at(j)] = g.adjacent[at(j)][at(i)] = true;
+      } else {
+        e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
+      }
+      g.edges.push_back(e);
+    }
+  }
+  set_weights(g);
+  return g;
+}
+
+// A maximum weight matching over the vertices not removed; `order_rank[w]` is the Dutch order
+// bonus of the edge between `ordered` and w. mate[v]: a vertex, or -1.
+std::vector<int> solve(const Graph& g, const std::vector<bool>& removed, int ordered,
+                       const std::vector<long long>& order_rank) {
+  const int n = static_cast<int>(g.player.size());
+  std::vector<int> local(at(n), -1);
+  std::vector<int> global;
+  for (int v = 0; v < n; ++v)
+    if (!removed[at(v)]) {
+      local[at(v)] = static_cast<int>(global.size());
+      global.push_back(v);
+    }
+  std::vector<MatchEdge> edges;
+  for (const auto& e : g.edges) {
+    if (removed[at(e.u)] || removed[at(e.v)]) continue;
+    Bands bands = e.bands;
+    if (e.u == ordered) bands[kOrder] = order_rank[at(e.v)];
+    if (e.v == ordered) bands[kOrder] = order_rank[at(e.u)];
+    MatchWeight w = 0;
+    for (std::size_t band = 0; band < kBands; ++band)
+      w += g.multiplier[band] * static_cast<MatchWeight>(bands[band] - g.offset[band]);
+    edges.push_back({local[at(e.u)], local[at(e.v)], w});
+  }
+  const auto mate = max_weight_matching(static_cast<int>(global.size()), edges);
+  std::vector<int> out(at(n), -1);
+  for (std::size_t i = 0; i < global.size(); ++i)
+    if (mate[i] >= 0) out[at(global[i])] = global[at(mate[i])];
+  return out;
+}
+
+// The walk through the bracket in Dutch order: each unfixed player in turn (moved-down players
+// first, then S1, then what is left of S2) takes a partner from its candidates, best first.
+class DutchWalk {
+ public:
+  // choose(v, candidates) -> the chosen vertex or -1; pairs_in(residents) -> the number of
+  // pairs the remainder will hold (sets the size of S1).
+  using Choose = std::function<int(int, const std::vector<int>&)>;
+  using PairsIn = std::function<int(const std::vector<int>&)>;
+
+  DutchWalk(const Context& c, const Bracket& b, const std::vector<std::vector<bool>>& adjacent)
+      : c_(c),
+        b_(b),
+        adjacent_(adjacent),
+        fixed_(b.players.size(), false),
+        s1_(b.players.size(), false) {}
+
+  // Pairs made (vertex indices) and the vertices left unpaired.
+  std::pair<std::vector<std::pair<int, int>>, std::vector<int>> run(const Choose& choose,
+                                                                    const PairsIn& pairs_in) {
+    std::vector<std::pair<int, int>> pairs;
+    std::vector<int> unpaired;
+    bool split = false;
+    for (int v = 0; v < size(); ++v) {
+      if (fixed_[at(v)]) continue;
+      if (!split && !is_mdp(c_, b_, b_.players[at(v)])) {
+        split_remainder(pairs_in);
+        split = true;
+      }
+      fixed_[at(v)] = true;
+      const int partner = choose(v, candidates(v));
+      if (partner >= 0 && partner < size()) {
+        fixed_[at(partner)] = true;
+        pairs.emplace_back(v, partner);
+      } else {
+        unpaired.push_back(v);
+      }
+    }
+    return {pairs, unpaired};
+  }
+
+ private:
+  int size() const { return static_cast<int>(b_.players.size()); }
+  bool free(int w) const { return !fixed_[at(w)]; }
+
+  void split_remainder(const PairsIn& pairs_in) {
+    std::vector<int> remainder;
+    for (int w = 0; w < size(); ++w)
+      if (free(w)) remainder.push_back(w);
+    const int s1 = pairs_in(remainder);
+    for (int i = 0; i < s1 && i < static_cast<int>(remainder.size()); ++i)
+      s1_[at(remainder[at(i)])] = true;
+  }
+
+  std::vector<int> candidates(int v) const {
+    std::vector<int> out;
+    auto take = [&](int w) {
+      if (w != v && free(w) && adjacent_[at(v)][at(w)]) out.push_back(w);
+    };
+    if (is_mdp(c_, b_, b_.players[at(v)])) {
+      for (int w = 0; w < size(); ++w)
+        if (!is_mdp(c_, b_, b_.players[at(w)])) take(w);
+      for (int w = v + 1; w < size(); ++w)
+        if (is_mdp(c_, b_, b_.players[at(w)])) take(w);
+      return out;
+    }
+    for (int w = v + 1; w < size(); ++w)
+      if (!s1_[at(w)]) take(w);  // S2 in order (transpositions)
+    if (s1_[at(v)])
+      for (int w = size() - 1; w > v; --w)
+        if (s1_[at(w)]) take(w);  // then S1 from its bottom (exchanges)
+    return out;
+  }
+
+  const Context& c_;
+  const Bracket& b_;
+  const std::vector<std::vector<bool>>& adjacent_;
+  std::vector<bool> fixed_;
+  std::vector<bool> s1_;
+};
+
+BracketResult to_players(
+    const Bracket& b, const std::pair<std::vector<std::pair<int, int>>, std::vector<int>>& walk) {
+  BracketResult out;
+  for (auto [v, w] : walk.first) out.pairs.emplace_back(b.players[at(v)], b.players[at(w)]);
+  for (int v : walk.second) out.unpaired.push_back(b.players[at(v)]);
+  return out;
+}
+
+// The straight Dutch walk, each player taking its first candidate; kept when no pairing can be
+// better (every quality criterion at its floor) and the rest stays pairable.
+std::optional<BracketResult> straight(const Context& c, const Bracket& b,
+                                      const std::vector<int>& rest) {
+  const int size = static_cast<int>(b.players.size());
+  std::vector<std::vector<bool>> adjacent(at(size), std::vector<bool>(at(size), false));
+  for (int i = 0; i < size; ++i)
+    for (int j = i + 1; j < size; ++j)
+      adjacent[at(i)][at(j)] = adjacent[at(j)][at(i)] =
+          compatible(c, b.players[at(i)], b.players[at(j)]);
+  DutchWalk walk(c, b, adjacent);
+  const auto result = to_players(
+      b, walk.run([](int, const std::vector<int>& cands) { return cands.empty() ? -1 : cands[0]; },
+                  [](const std::vector<int>& remainder) {
+                    return static_cast<int>(remainder.size() / 2);
+                  }));
+  Quality floor{};
+  floor[kFloaters] = size % 2;
+  floor[kFloaterScores] = (size % 2) * std::lround(2 * b.score);
+  if (bracket_quality(c, b, result.pairs) != floor) return std::nullopt;
+  if (b.last) {
+    if (!result.unpaired.empty() && !bye_eligible(c, result.unpaired.front())) return std::nullopt;
+  } else {
+    std::vector<int> lower = rest;
+    lower.insert(lower.end(), result.unpaired.begin(), result.unpaired.end());
+    if (!pairable(c, lower)) return std::nullopt;
+  }
+  return result;
+}
+
+// The Dutch walk over graph g: each player takes the best-ranked partner some optimal matching
+// gives it (one more matching only when the current one does not already give its first).
+std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, const Graph& g) {
+  const int n = static_cast<int>(g.player.size());
+  std::vector<bool> removed(at(n), false);
+  std::vector<int> mate = solve(g, removed, -1, {});
+  if (g.complete && std::count(mate.begin(), mate.end(), -1) > 0)
+    return std::nullopt;  // no complete pairing
+  DutchWalk walk(c, b, g.adjacent);
+  auto choose = [&](int v, const std::vector<int>& cands) {
+    if (!cands.empty() && mate[at(v)] != cands.front()) {
+      std::vector<long long> rank(at(n), 0);
+      for (std::size_t i = 0; i < cands.size(); ++i)
+        rank[at(cands[i])] = static_cast<long long>(cands.size() - i);
+      mate = solve(g, removed, v, rank);
+    }
+    const int partner = mate[at(v)];
+    removed[at(v)] = true;
+    if (partner >= 0) removed[at(partner)] = true;
+    return partner;
+  };
+  auto pairs_in = [&](const std::vector<int>& remainder) {
+    int pairs = 0;
+    for (int v : remainder)
+      if (mate[at(v)] > v &&
+          std::find(remainder.begin(), remainder.end(), mate[at(v)]) != remainder.end())
+        ++pairs;
+    return pairs;
+  };
+  return to_players(b, walk.run(choose, pairs_in));
+}
+
+}  // namespace
+
+bool pairable(const Context& c, const std::vector<int>& players) {
+  const int n = static_cast<int>(players.size());
+  std::vector<bool> taken(at(n), false);
+  int left = 0;
+  int last_left = -1;
+  for (int i = 0; i < n; ++i) {  // greedy first: it nearly always succeeds on large fields
+    if (taken[at(i)]) continue;
+    taken[at(i)] = true;
+    int j = i + 1;
+    while (j < n && (taken[at(j)] || !compatible(c, players[at(i)], players[at(j)]))) ++j;
+    if (j < n) {
+      taken[at(j)] = true;
+    } else {
+      ++left;
+      last_left = players[at(i)];
+    }
+  }
+  if (left == 0 || (left == 1 && n % 2 == 1 && bye_eligible(c, last_left))) return true;
+  Bracket none;
+  const Graph g = build_graph(c, none, players, true);
+  const auto mate = solve(g, std::vector<bool>(g.player.size(), false), -1, {});
+  return std::count(mate.begin(), mate.end(), -1) == 0;
+}
+
+std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
+                                          const std::vector<int>& rest) {
+  if (auto result = straight(c, b, rest)) return result;
+  if (!b.last) {
+    const Graph g = build_graph(c, b, rest, false);
+    auto result = walk_matching(c, b, g);
+    std::vector<int> lower = rest;
+    if (result) lower.insert(lower.end(), result->unpaired.begin(), result->unpaired.end());
+    if (result && pairable(c, lower)) return result;
+  }
+  return walk_matching(c, b, build_graph(c, b, rest, true));
+}
+
+}  // namespace competition::swiss_detail

@@ -1,0 +1,175 @@
+#include "lib/competition/swiss_criteria.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace competition {
+namespace {
+
+int colour_difference(const SwissPlayer& p) {
+  return std::accumulate(p.colours.begin(), p.colours.end(), 0);
+}
+
+bool last_two_are(const SwissPlayer& p, int colour) {
+  const auto n = p.colours.size();
+  return n >= 2 && p.colours[n - 1] == colour && p.colours[n - 2] == colour;
+}
+
+// E.3: alternate from the latest round (counted back from each one's last game) in which the
+// two had different colours; 0 when there is none.
+int alternate_from_history(const SwissPlayer& a, const SwissPlayer& b) {
+  auto ia = a.colours.rbegin();
+  auto ib = b.colours.rbegin();
+  for (; ia != a.colours.rend() && ib != b.colours.rend(); ++ia, ++ib)
+    if (*ia != *ib) return -*ia;
+  return 0;
+}
+
+}  // namespace
+
+int swiss_colour(const std::vector<SwissPlayer>& players, int a, int b, bool a_ranks_higher,
+                 bool top_seed_first) {
+  const auto& pa = players[static_cast<std::size_t>(a)];
+  const auto& pb = players[static_cast<std::size_t>(b)];
+  const auto [ca, sa] = swiss_detail::preference(pa);
+  const auto [cb, sb] = swiss_detail::preference(pb);
+  if (ca != 0 && cb != 0 && ca != cb) return ca;  // E.1: both granted
+  if (ca == 0 && cb != 0) return -cb;
+  if (ca != 0 && cb == 0) return ca;
+  if (ca != 0) {                              // the same preference
+    if (sa != sb) return sa > sb ? ca : -cb;  // E.2: the stronger one
+    if (sa == 3) {                            // two absolute ones: the wider difference
+      const int da = std::abs(colour_difference(pa));
+      const int db = std::abs(colour_difference(pb));
+      if (da != db) return da > db ? ca : -cb;
+    }
+    if (const int alternate = alternate_from_history(pa, pb)) return alternate;  // E.3
+    return a_ranks_higher ? ca : -cb;                                            // E.4
+  }
+  const int higher = a_ranks_higher ? a : b;  // E.5: no preference on either side
+  const int initial = top_seed_first ? 1 : -1;
+  const int higher_colour = higher % 2 == 0 ? initial : -initial;  // pairing number higher + 1
+  return a_ranks_higher ? higher_colour : -higher_colour;
+}
+
+namespace swiss_detail {
+
+std::pair<int, int> preference(const SwissPlayer& p) {
+  const int d = colour_difference(p);
+  if (d < -1 || last_two_are(p, -1)) return {1, 3};
+  if (d > 1 || last_two_are(p, 1)) return {-1, 3};
+  if (d != 0) return {d < 0 ? 1 : -1, 2};
+  if (!p.colours.empty()) return {-p.colours.back(), 1};
+  return {0, 0};
+}
+
+Context make_context(const std::vector<SwissPlayer>& players, const SwissOptions& options) {
+  Context c;
+  c.players = &players;
+  c.top_seed_first = options.top_seed_first;
+  std::vector<int> order(players.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return players[static_cast<std::size_t>(a)].score > players[static_cast<std::size_t>(b)].score;
+  });
+  c.rank.assign(players.size(), 0);
+  for (std::size_t i = 0; i < order.size(); ++i)
+    c.rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+  std::size_t played = 0;  // rounds so far: the longest float history
+  for (const auto& p : players) played = std::max(played, p.floats.size());
+  c.last_round = options.rounds > 0 && static_cast<int>(played) + 1 == options.rounds;
+  c.topscore = static_cast<double>(played) / 2.0;  // over 50% of the maximum so far
+  return c;
+}
+
+bool topscorer(const Context& c, int p) { return c.last_round && c.player(p).score > c.topscore; }
+
+bool compatible(const Context& c, int a, int b) {
+  const auto& opponents = c.player(a).opponents;
+  if (std::find(opponents.begin(), opponents.end(), b) != opponents.end()) return false;
+  const auto [ca, sa] = preference(c.player(a));
+  const auto [cb, sb] = preference(c.player(b));
+  const bool same_absolute = sa == 3 && sb == 3 && ca == cb;
+  return !same_absolute || topscorer(c, a) || topscorer(c, b);
+}
+
+bool bye_eligible(const Context& c, int p) { return !c.player(p).had_bye; }
+
+int colour_for(const Context& c, int a, int b) {
+  return swiss_colour(*c.players, a, b,
+                      c.rank[static_cast<std::size_t>(a)] < c.rank[static_cast<std::size_t>(b)],
+                      c.top_seed_first);
+}
+
+namespace {
+
+int float_back(const SwissPlayer& p, std::size_t back) {
+  return p.floats.size() >= back ? p.floats[p.floats.size() - back] : 0;
+}
+
+// The two downfloat criteria for a player who downfloats this round.
+void count_downfloat(const SwissPlayer& p, Quality& q) {
+  if (float_back(p, 1) == kDownfloat) ++q[kDownfloatAgain];
+  if (float_back(p, 2) == kDownfloat) ++q[kDownfloatTwoAgo];
+}
+
+// C8-C11 for one player given the colour it gets.
+void count_colour(const Context& c, int p, int colour, Quality& q) {
+  const auto& player = c.player(p);
+  const auto [wanted, strength] = preference(player);
+  if (std::abs(colour_difference(player) + colour) > 2) ++q[kTopscorerDifference];
+  if (last_two_are(player, colour)) ++q[kTopscorerRepeat];
+  if (wanted != 0 && wanted != colour) {
+    ++q[kColourPreference];
+    if (strength >= 2) ++q[kStrongPreference];
+  }
+}
+
+}  // namespace
+
+Quality unpaired_cost(const Context& c, const Bracket&, int p) {
+  Quality q{};
+  q[kFloaters] = 1;
+  q[kFloaterScores] = std::lround(2 * c.player(p).score);
+  count_downfloat(c.player(p), q);
+  return q;
+}
+
+Quality pair_cost(const Context& c, int a, int b) {
+  Quality q{};
+  const int colour = colour_for(c, a, b);
+  count_colour(c, a, colour, q);
+  count_colour(c, b, -colour, q);
+  const auto& pa = c.player(a);
+  const auto& pb = c.player(b);
+  if (pa.score == pb.score) return q;
+  const auto& higher = pa.score > pb.score ? pa : pb;
+  const auto& lower = pa.score > pb.score ? pb : pa;
+  count_downfloat(higher, q);
+  if (float_back(lower, 1) == kUpfloat) ++q[kUpfloatAgain];
+  if (float_back(lower, 2) == kUpfloat) ++q[kUpfloatTwoAgo];
+  return q;
+}
+
+Quality bracket_quality(const Context& c, const Bracket& b,
+                        const std::vector<std::pair<int, int>>& pairs) {
+  Quality total{};
+  std::vector<int> unpaired = b.players;
+  for (auto [x, y] : pairs) {
+    const Quality q = pair_cost(c, x, y);
+    for (int i = 0; i < kCriteria; ++i)
+      total[static_cast<std::size_t>(i)] += q[static_cast<std::size_t>(i)];
+    unpaired.erase(std::remove(unpaired.begin(), unpaired.end(), x), unpaired.end());
+    unpaired.erase(std::remove(unpaired.begin(), unpaired.end(), y), unpaired.end());
+  }
+  for (int p : unpaired) {
+    const Quality q = unpaired_cost(c, b, p);
+    for (int i = 0; i < kCriteria; ++i)
+      total[static_cast<std::size_t>(i)] += q[static_cast<std::size_t>(i)];
+  }
+  return total;
+}
+
+}  // namespace swiss_detail
+}  // namespace competition

@@ -1,0 +1,68 @@
+// The FIDE Dutch criteria (C.04.3) as the Swiss pairing (swiss.cc) evaluates them: which pairs
+// are allowed at all (absolute criteria) and what one bracket's outcome costs on each quality
+// criterion. Exposed for the matching encoding (swiss_bracket.cc) and for tests that enumerate
+// every pairing of a small bracket.
+#pragma once
+
+#include <array>
+#include <utility>
+#include <vector>
+
+#include "lib/competition/swiss.h"
+
+namespace competition::swiss_detail {
+
+// The round being paired.
+struct Context {
+  const std::vector<SwissPlayer>* players = nullptr;
+  std::vector<int> rank;    // rank[p]: position in the ranking (score, then pairing number)
+  bool last_round = false;  // SwissOptions::rounds says this round is the last
+  double topscore = 0.0;    // in the last round, a score above this makes a topscorer
+  bool top_seed_first = true;
+
+  const SwissPlayer& player(int p) const { return (*players)[static_cast<std::size_t>(p)]; }
+};
+
+Context make_context(const std::vector<SwissPlayer>& players, const SwissOptions& options);
+
+// A.6: {colour, strength}: strength 3 absolute, 2 strong, 1 mild, 0 none (no game played).
+std::pair<int, int> preference(const SwissPlayer& p);
+bool topscorer(const Context& c, int p);
+// C1 (not met before) and C3 (non-topscorers with the same absolute preference never meet).
+bool compatible(const Context& c, int a, int b);
+// C2: no pairing-allocated bye after a bye or a forfeit win.
+bool bye_eligible(const Context& c, int p);
+// The colour a gets against b (swiss_colour with the ranking of the context).
+int colour_for(const Context& c, int a, int b);
+
+// The quality criteria of one bracket, in their order; each counts something to minimise.
+enum Criterion {
+  kFloaters,             // C5: players left unpaired (downfloaters; in the last bracket, the bye)
+  kFloaterScores,        // C6: their scores (half points)
+  kTopscorerDifference,  // C8: colour difference beyond +-2 (topscorers, last round)
+  kTopscorerRepeat,      // C9: the same colour three times running (topscorers, last round)
+  kColourPreference,     // C10: colour preferences not granted
+  kStrongPreference,     // C11: strong (or absolute) colour preferences not granted
+  kDownfloatAgain,       // C12: downfloat again after a downfloat in the previous round
+  kUpfloatAgain,         // C13: upfloat again after an upfloat in the previous round
+  kDownfloatTwoAgo,      // C14: downfloat again after one two rounds before
+  kUpfloatTwoAgo,        // C15: upfloat again after one two rounds before
+  kCriteria
+};
+using Quality = std::array<long long, kCriteria>;
+
+// One bracket: moved-down players first, then the residents, in ranking order.
+struct Bracket {
+  std::vector<int> players;
+  double score = 0.0;  // the residents' score
+  bool last = false;   // its one unpaired player (if any) gets the bye
+};
+
+// The cost of leaving p unpaired in the bracket, and of the pair a-b (a ranked higher).
+Quality unpaired_cost(const Context& c, const Bracket& b, int p);
+Quality pair_cost(const Context& c, int a, int b);
+// The bracket's quality when `pairs` are made and its other players float (or get the bye).
+Quality bracket_quality(const Context& c, const Bracket& b,
+                        const std::vector<std::pair<int, int>>& pairs);
+
+}  // namespace competition::swiss_detail

@@ -1,0 +1,200 @@
+// FIDE Dutch pairings (C.04.3): worked examples, and random tournaments in which every round
+// meets the absolute criteria and every small bracket is checked against all its pairings.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include "lib/competition/swiss.h"
+#include "lib/competition/swiss_bracket.h"
+
+namespace competition {
+namespace {
+
+using swiss_detail::Quality;
+
+std::vector<SwissPlayer> fresh(int n) {
+  return std::vector<SwissPlayer>(static_cast<std::size_t>(n));
+}
+
+SwissPlayer& at(std::vector<SwissPlayer>& players, int p) {
+  return players[static_cast<std::size_t>(p)];
+}
+
+// Plays a round given as (first, second, first's score); players are numbered from 1 as in the
+// Handbook's tables, second 0 for a bye.
+void play(std::vector<SwissPlayer>& players,
+          std::initializer_list<std::tuple<int, int, double>> games) {
+  for (auto [a, b, score] : games) swiss_record(players, {a - 1, b == 0 ? kBye : b - 1}, score);
+}
+
+Round numbered(std::initializer_list<std::pair<int, int>> pairs) {
+  Round out;
+  for (auto [a, b] : pairs) out.push_back({a - 1, b == 0 ? kBye : b - 1});
+  return out;
+}
+
+// Round 2 after 1-5 1-0, 6-2 1-0, 3-7 1/2, 8-4 0-1: every colour preference can be met.
+TEST(SwissDutch, EightPlayersRoundTwoMeetsEveryColourPreference) {
+  auto players = fresh(8);
+  ASSERT_EQ(swiss_round(players), numbered({{1, 5}, {6, 2}, {3, 7}, {8, 4}}));
+  play(players, {{1, 5, 1.0}, {6, 2, 1.0}, {3, 7, 0.5}, {8, 4, 0.0}});
+  EXPECT_EQ(swiss_round(players), numbered({{4, 1}, {7, 6}, {2, 3}, {5, 8}}));
+}
+
+// Player 5 had the round-1 bye (a downfloat): in round 2 player 2 floats down instead (and,
+// having met 4, meets 3; 4 gets the bye).
+TEST(SwissDutch, ByePlayerIsNotFloatedDownAgainWhileAnotherCanBe) {
+  auto players = fresh(5);
+  ASSERT_EQ(swiss_round(players), numbered({{1, 3}, {4, 2}, {5, 0}}));
+  play(players, {{1, 3, 1.0}, {4, 2, 0.0}, {5, 0, 1.0}});
+  EXPECT_EQ(swiss_round(players), numbered({{5, 1}, {2, 3}, {4, 0}}));
+}
+
+// Ten players on 1/2 of whom 5 and 10 have met: the straight S1-S2 pairing fails on its last
+// pair, the next transposition (4-10, 5-9) pairs the whole group.
+TEST(SwissDutch, HalfPointGroupOfTenThatCanBePairedCompletelyIs) {
+  auto players = fresh(14);
+  for (int p = 0; p < 10; ++p) at(players, p).score = 0.5;
+  at(players, 4).opponents = {9};
+  at(players, 9).opponents = {4};
+  at(players, 4).colours = {1};
+  at(players, 9).colours = {-1};
+  EXPECT_EQ(swiss_round(players),
+            numbered({{1, 6}, {7, 2}, {3, 8}, {10, 4}, {9, 5}, {11, 13}, {14, 12}}));
+}
+
+// Four players on 2 points, three of whom must move second (absolute): only one pair can be
+// made, S1 is the one who can move first, and the two lowest float down.
+TEST(SwissDutch, TwoPointGroupWhereThreeNeedBlack) {
+  auto players = fresh(8);
+  for (int p = 0; p < 4; ++p) at(players, p).score = 2;
+  for (int p = 4; p < 8; ++p) at(players, p).score = 1;
+  at(players, 0).colours = {1, -1};
+  for (int p = 1; p < 4; ++p) at(players, p).colours = {1, 1};
+  for (int p = 4; p < 8; ++p) at(players, p).colours = {1, -1};
+  EXPECT_EQ(swiss_round(players), numbered({{1, 2}, {5, 3}, {6, 4}, {7, 8}}));
+}
+
+// ---- random tournaments ----
+
+bool met(const SwissPlayer& p, int q) {
+  return std::find(p.opponents.begin(), p.opponents.end(), q) != p.opponents.end();
+}
+
+int difference(const SwissPlayer& p) {
+  int d = 0;
+  for (int c : p.colours) d += c;
+  return d;
+}
+
+// C1-C3 for one round.
+void check_absolute(const std::vector<SwissPlayer>& players, const Round& round, bool last) {
+  std::set<int> seen;
+  for (const auto& g : round) {
+    ASSERT_TRUE(seen.insert(g.first).second);
+    const auto& a = players[static_cast<std::size_t>(g.first)];
+    ASSERT_TRUE(a.active);
+    if (g.second == kBye) {
+      EXPECT_FALSE(a.had_bye) << "C2: second bye";
+      continue;
+    }
+    ASSERT_TRUE(seen.insert(g.second).second);
+    const auto& b = players[static_cast<std::size_t>(g.second)];
+    EXPECT_FALSE(met(a, g.second)) << "C1: repeat";
+    const auto pa = swiss_detail::preference(a);
+    const auto pb = swiss_detail::preference(b);
+    EXPECT_FALSE(!last && pa.second == 3 && pb.second == 3 && pa.first == pb.first) << "C3";
+    if (!last) {
+      EXPECT_LE(std::abs(difference(a) + 1), 2);
+      EXPECT_LE(std::abs(difference(b) - 1), 2);
+    }
+  }
+  for (std::size_t p = 0; p < players.size(); ++p) {
+    if (!players[p].active) continue;
+    EXPECT_TRUE(seen.count(static_cast<int>(p))) << "active player unpaired";
+  }
+}
+
+// Every way to pair a bracket that keeps C1-C4, and its quality.
+void enumerate(const swiss_detail::Context& c, const swiss_detail::BracketTrace& t,
+               std::vector<std::pair<int, int>>& pairs, std::vector<int>& open, std::size_t from,
+               std::vector<int>& unpaired, Quality& best) {
+  if (from == open.size()) {
+    const Quality q = swiss_detail::bracket_quality(c, t.bracket, pairs);
+    if (!(q < best)) return;  // C4 only matters for a pairing that would be better
+    std::vector<int> lower = t.rest;
+    lower.insert(lower.end(), unpaired.begin(), unpaired.end());
+    const bool ok = t.bracket.last ? unpaired.size() <= 1 && swiss_detail::pairable(c, unpaired)
+                                   : swiss_detail::pairable(c, lower);
+    if (ok) best = q;
+    return;
+  }
+  const int p = open[from];
+  if (p < 0) return enumerate(c, t, pairs, open, from + 1, unpaired, best);
+  unpaired.push_back(p);
+  enumerate(c, t, pairs, open, from + 1, unpaired, best);
+  unpaired.pop_back();
+  for (std::size_t j = from + 1; j < open.size(); ++j) {
+    const int q = open[j];
+    if (q < 0 || !swiss_detail::compatible(c, p, q)) continue;
+    open[j] = -1;
+    pairs.emplace_back(p, q);
+    enumerate(c, t, pairs, open, from + 1, unpaired, best);
+    pairs.pop_back();
+    open[j] = q;
+  }
+}
+
+// Plays a random round's results: draws, and now and then a forfeit instead of a game.
+void record(std::vector<SwissPlayer>& players, const Round& round, std::mt19937& rng) {
+  for (const auto& g : round) {
+    if (g.second == kBye) {
+      swiss_record(players, g, 1.0);
+    } else if (rng() % 25 == 0) {
+      const bool first_wins = rng() % 2 == 0;
+      swiss_record_forfeit(players, first_wins ? g.first : g.second,
+                           first_wins ? g.second : g.first);
+    } else {
+      swiss_record(players, g, static_cast<double>(rng() % 3) / 2.0);
+    }
+  }
+}
+
+TEST(SwissDutch, RandomTournamentsMeetTheCriteriaAndNoSmallBracketHasABetterPairing) {
+  std::mt19937 rng(20261127);
+  int checked = 0;
+  for (int t = 0; t < 120; ++t) {
+    const int n = 5 + static_cast<int>(rng() % 56);
+    const int rounds = 3 + static_cast<int>(rng() % 9);
+    auto players = fresh(n);
+    const SwissOptions options{true, rounds};
+    for (int r = 0; r < rounds; ++r) {
+      if (rng() % 4 == 0)
+        at(players, static_cast<int>(rng() % static_cast<unsigned>(n))).active = false;
+      std::vector<swiss_detail::BracketTrace> trace;
+      const auto round = swiss_detail::paired_round(players, options, &trace);
+      if (!round) break;  // out of pairings (small fields, many rounds)
+      const auto c = swiss_detail::make_context(players, options);
+      check_absolute(players, *round, c.last_round);
+      for (const auto& bracket : trace) {
+        if (bracket.bracket.players.size() > 10) continue;
+        std::vector<std::pair<int, int>> pairs;
+        std::vector<int> open = bracket.bracket.players;
+        std::vector<int> unpaired;
+        Quality best;
+        best.fill(1LL << 40);
+        enumerate(c, bracket, pairs, open, 0, unpaired, best);
+        EXPECT_EQ(swiss_detail::bracket_quality(c, bracket.bracket, bracket.result.pairs), best)
+            << "tournament " << t << " round " << r + 1;
+        ++checked;
+      }
+      record(players, *round, rng);
+    }
+  }
+  EXPECT_GT(checked, 1000);
+}
+
+}  // namespace
+}  // namespace competition
