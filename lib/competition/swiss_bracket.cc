@@ -14,9 +14,17 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 constexpr int kByeVertex = -2;  // Graph::player of the vertex standing for the bye
 
 // The bands of an edge weight, most significant first: completion (C4), the quality criteria
-// in order, the Dutch order of the one player being fixed, and a hint towards the straight
-// S1-S2 pairing that only saves work (it never decides between pairings the Dutch order ranks).
-enum Band { kCompletion = 0, kFirstCriterion = 1, kOrder = 1 + kCriteria, kHint, kBands };
+// in order, the Dutch order of the next kWindow players in the walk (one band each), and a hint
+// towards the straight S1-S2 pairing that only saves work (it never decides between pairings
+// the Dutch order ranks).
+constexpr int kWindow = 5;
+enum Band {
+  kCompletion = 0,
+  kFirstCriterion = 1,
+  kOrder = 1 + kCriteria,
+  kHint = kOrder + kWindow,
+  kBands
+};
 using Bands = std::array<long long, kBands>;
 
 struct Edge {
@@ -66,13 +74,14 @@ void set_weights(Graph& g) {
   std::array<MatchWeight, kBands> span{};
   for (std::size_t band = 0; band < kBands; ++band) {
     long long low = 0;
-    long long high = band == kOrder ? g.bracket_size : 0;
+    const bool order = band >= kOrder && band < kHint;
+    long long high = order ? g.bracket_size : 0;
     for (const auto& e : g.edges) {
       low = std::min(low, e.bands[band]);
       high = std::max(high, e.bands[band]);
     }
     g.offset[band] = low;
-    span[band] = static_cast<MatchWeight>(high - low) * (band == kOrder ? 1 : pairs) + 1;
+    span[band] = static_cast<MatchWeight>(high - low) * (order ? 1 : pairs) + 1;
   }
   const MatchWeight limit = static_cast<MatchWeight>(1) << 118;
   std::size_t kept = 0;
@@ -119,10 +128,26 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   return g;
 }
 
-// A maximum weight matching over the vertices not removed; `order_rank[w]` is the Dutch order
-// bonus of the edge between `ordered` and w. mate[v]: a vertex, or -1.
-std::vector<int> solve(const Graph& g, const std::vector<bool>& removed, int ordered,
-                       const std::vector<long long>& order_rank) {
+// The Dutch order bonus: window[j]'s edge to w carries rank[j][w] in band kOrder + j.
+struct OrderBonus {
+  std::vector<int> window;
+  std::vector<std::vector<long long>> rank;
+};
+
+MatchWeight weight_of(const Graph& g, const Edge& e, const OrderBonus& bonus) {
+  Bands bands = e.bands;
+  for (std::size_t j = 0; j < bonus.window.size(); ++j) {
+    if (e.u == bonus.window[j]) bands[kOrder + j] = bonus.rank[j][at(e.v)];
+    if (e.v == bonus.window[j]) bands[kOrder + j] = bonus.rank[j][at(e.u)];
+  }
+  MatchWeight w = 0;
+  for (std::size_t band = 0; band < kBands; ++band)
+    w += g.multiplier[band] * static_cast<MatchWeight>(bands[band] - g.offset[band]);
+  return w;
+}
+
+// A maximum weight matching over the vertices not removed: mate[v] is a vertex, or -1.
+std::vector<int> solve(const Graph& g, const std::vector<bool>& removed, const OrderBonus& bonus) {
   const int n = static_cast<int>(g.player.size());
   std::vector<int> local(at(n), -1);
   std::vector<int> global;
@@ -132,21 +157,21 @@ std::vector<int> solve(const Graph& g, const std::vector<bool>& removed, int ord
       global.push_back(v);
     }
   std::vector<MatchEdge> edges;
-  for (const auto& e : g.edges) {
-    if (removed[at(e.u)] || removed[at(e.v)]) continue;
-    Bands bands = e.bands;
-    if (e.u == ordered) bands[kOrder] = order_rank[at(e.v)];
-    if (e.v == ordered) bands[kOrder] = order_rank[at(e.u)];
-    MatchWeight w = 0;
-    for (std::size_t band = 0; band < kBands; ++band)
-      w += g.multiplier[band] * static_cast<MatchWeight>(bands[band] - g.offset[band]);
-    edges.push_back({local[at(e.u)], local[at(e.v)], w});
-  }
+  for (const auto& e : g.edges)
+    if (!removed[at(e.u)] && !removed[at(e.v)])
+      edges.push_back({local[at(e.u)], local[at(e.v)], weight_of(g, e, bonus)});
   const auto mate = max_weight_matching(static_cast<int>(global.size()), edges);
   std::vector<int> out(at(n), -1);
   for (std::size_t i = 0; i < global.size(); ++i)
     if (mate[i] >= 0) out[at(global[i])] = global[at(mate[i])];
   return out;
+}
+
+// How many order bands fit in the weights (set_weights drops the lowest bands first).
+int window_size(const Graph& g) {
+  int size = 0;
+  while (size < kWindow && g.multiplier[at(kOrder + size)] != 0) ++size;
+  return size;
 }
 
 // The walk through the bracket in Dutch order: each unfixed player in turn (moved-down players
@@ -164,6 +189,40 @@ class DutchWalk {
         adjacent_(adjacent),
         fixed_(b.players.size(), false),
         s1_(b.players.size(), false) {}
+
+  // v and the unfixed players after it in the walk, of the same kind (moved down or resident),
+  // at most `count`.
+  std::vector<int> upcoming(int v, int count) const {
+    std::vector<int> out{v};
+    const bool mdp = is_mdp(c_, b_, b_.players[at(v)]);
+    for (int w = v + 1; w < size() && static_cast<int>(out.size()) < count; ++w)
+      if (free(w) && is_mdp(c_, b_, b_.players[at(w)]) == mdp) out.push_back(w);
+    return out;
+  }
+
+  // v's partners in Dutch order among the unfixed players it may meet: for a moved-down player
+  // the residents in order, then the moved-down players below it; in the remainder, S2 in
+  // order (transpositions), then for an S1 player the S1 players below it from the bottom
+  // (exchanges).
+  std::vector<int> candidates(int v) const {
+    std::vector<int> out;
+    auto take = [&](int w) {
+      if (w != v && free(w) && adjacent_[at(v)][at(w)]) out.push_back(w);
+    };
+    if (is_mdp(c_, b_, b_.players[at(v)])) {
+      for (int w = 0; w < size(); ++w)
+        if (!is_mdp(c_, b_, b_.players[at(w)])) take(w);
+      for (int w = v + 1; w < size(); ++w)
+        if (is_mdp(c_, b_, b_.players[at(w)])) take(w);
+      return out;
+    }
+    for (int w = v + 1; w < size(); ++w)
+      if (!s1_[at(w)]) take(w);
+    if (s1_[at(v)])
+      for (int w = size() - 1; w > v; --w)
+        if (s1_[at(w)]) take(w);
+    return out;
+  }
 
   // Pairs made (vertex indices) and the vertices left unpaired.
   std::pair<std::vector<std::pair<int, int>>, std::vector<int>> run(const Choose& choose,
@@ -200,26 +259,6 @@ class DutchWalk {
     const int s1 = pairs_in(remainder);
     for (int i = 0; i < s1 && i < static_cast<int>(remainder.size()); ++i)
       s1_[at(remainder[at(i)])] = true;
-  }
-
-  std::vector<int> candidates(int v) const {
-    std::vector<int> out;
-    auto take = [&](int w) {
-      if (w != v && free(w) && adjacent_[at(v)][at(w)]) out.push_back(w);
-    };
-    if (is_mdp(c_, b_, b_.players[at(v)])) {
-      for (int w = 0; w < size(); ++w)
-        if (!is_mdp(c_, b_, b_.players[at(w)])) take(w);
-      for (int w = v + 1; w < size(); ++w)
-        if (is_mdp(c_, b_, b_.players[at(w)])) take(w);
-      return out;
-    }
-    for (int w = v + 1; w < size(); ++w)
-      if (!s1_[at(w)]) take(w);  // S2 in order (transpositions)
-    if (s1_[at(v)])
-      for (int w = size() - 1; w > v; --w)
-        if (s1_[at(w)]) take(w);  // then S1 from its bottom (exchanges)
-    return out;
   }
 
   const Context& c_;
@@ -267,21 +306,29 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
   return result;
 }
 
-// The Dutch walk over graph g: each player takes the best-ranked partner some optimal matching
-// gives it (one more matching only when the current one does not already give its first).
+// The Dutch walk over graph g: each player takes the best-ranked partner that some pairing best
+// on the criteria gives it. When the current matching does not already give a player its first
+// candidate, one matching with the order bands settles it and the next few players at once.
 std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, const Graph& g) {
   const int n = static_cast<int>(g.player.size());
   std::vector<bool> removed(at(n), false);
-  std::vector<int> mate = solve(g, removed, -1, {});
+  std::vector<int> mate = solve(g, removed, {});
   if (g.complete && std::count(mate.begin(), mate.end(), -1) > 0)
     return std::nullopt;  // no complete pairing
   DutchWalk walk(c, b, g.adjacent);
+  std::vector<bool> settled(at(n), false);
+  const int window = std::max(1, window_size(g));
   auto choose = [&](int v, const std::vector<int>& cands) {
-    if (!cands.empty() && mate[at(v)] != cands.front()) {
-      std::vector<long long> rank(at(n), 0);
-      for (std::size_t i = 0; i < cands.size(); ++i)
-        rank[at(cands[i])] = static_cast<long long>(cands.size() - i);
-      mate = solve(g, removed, v, rank);
+    if (!settled[at(v)] && !cands.empty() && mate[at(v)] != cands.front()) {
+      OrderBonus bonus{walk.upcoming(v, window), {}};
+      for (int w : bonus.window) {
+        const auto list = w == v ? cands : walk.candidates(w);
+        bonus.rank.emplace_back(at(n), 0);
+        for (std::size_t i = 0; i < list.size(); ++i)
+          bonus.rank.back()[at(list[i])] = static_cast<long long>(list.size() - i);
+        settled[at(w)] = true;
+      }
+      mate = solve(g, removed, bonus);
     }
     const int partner = mate[at(v)];
     removed[at(v)] = true;
@@ -321,7 +368,7 @@ bool pairable(const Context& c, const std::vector<int>& players) {
   if (left == 0 || (left == 1 && n % 2 == 1 && bye_eligible(c, last_left))) return true;
   Bracket none;
   const Graph g = build_graph(c, none, players, true);
-  const auto mate = solve(g, std::vector<bool>(g.player.size(), false), -1, {});
+  const auto mate = solve(g, std::vector<bool>(g.player.size(), false), {});
   return std::count(mate.begin(), mate.end(), -1) == 0;
 }
 

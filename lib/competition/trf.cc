@@ -1,7 +1,9 @@
 #include "lib/competition/trf.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <sstream>
 
 #include "lib/competition/pairing.h"
 
@@ -27,8 +29,8 @@ std::string points(double score) {
 
 char result_code(double score) { return score == 1.0 ? '1' : (score == 0.0 ? '0' : '='); }
 
-// "  oooo c r" for one round of `player` (10 characters).
-std::string round_block(int player, const GameResult* r) {
+// "  oooo c r" for one round of `player` (10 characters); `pending`: paired, no result yet.
+std::string round_block(int player, const GameResult* r, bool pending) {
   if (r == nullptr) return "  0000 - Z";  // not paired: zero-point bye
   if (r->second == kBye)
     return std::string("  0000 - ") +
@@ -37,7 +39,7 @@ std::string round_block(int player, const GameResult* r) {
   const int opponent = white ? r->second : r->first;
   const double score = white ? r->first_score : 1.0 - r->first_score;
   return "  " + right(std::to_string(opponent + 1), 4) + (white ? " w " : " b ") +
-         result_code(score);
+         (pending ? ' ' : result_code(score));
 }
 
 }  // namespace
@@ -48,13 +50,15 @@ std::string trf_export(const TrfTournament& t) {
   std::map<int, std::pair<int, double>> place;  // player -> (place, score)
   for (std::size_t i = 0; i < table.size(); ++i)
     place[table[i].player] = {static_cast<int>(i) + 1, table[i].score};
-  std::map<std::pair<int, int>, const GameResult*> by_round;  // (player, round) -> result
+  std::map<std::pair<int, int>, std::pair<const GameResult*, bool>> by_round;  // (player, round)
   int played_rounds = 0;
-  for (const auto& r : t.results) {
-    by_round[{r.first, r.round}] = &r;
-    if (r.second != kBye) by_round[{r.second, r.round}] = &r;
-    played_rounds = std::max(played_rounds, r.round);
-  }
+  for (const auto* list : {&t.results, &t.pending})
+    for (const auto& r : *list) {
+      const bool pending = list == &t.pending;
+      by_round[{r.first, r.round}] = {&r, pending};
+      if (r.second != kBye) by_round[{r.second, r.round}] = {&r, pending};
+      played_rounds = std::max(played_rounds, r.round);
+    }
   std::string out = "012 " + t.name + "\n042 " + t.start_date + "\n052 " + t.end_date + "\n062 " +
                     std::to_string(n) + "\n092 Swiss (FIDE Dutch)\nXXR " +
                     std::to_string(t.rounds) + "\n";
@@ -67,11 +71,66 @@ std::string trf_export(const TrfTournament& t) {
                        points(place[p].second) + " " + right(std::to_string(place[p].first), 4);
     for (int round = 1; round <= played_rounds; ++round) {
       auto it = by_round.find({p, round});
-      line += round_block(p, it == by_round.end() ? nullptr : it->second);
+      line += it == by_round.end() ? round_block(p, nullptr, false)
+                                   : round_block(p, it->second.first, it->second.second);
     }
     out += line + "\n";
   }
   return out;
+}
+
+namespace {
+
+// One round block of a player line, as written by round_block.
+struct TrfRound {
+  int opponent = -1;  // pairing number - 1, or -1
+  char colour = '-';
+  char result = ' ';
+};
+
+TrfRound parse_block(const std::string& line, std::size_t start) {
+  TrfRound out;
+  if (line.size() < start + 10) return out;
+  const int opponent = std::atoi(line.substr(start + 2, 4).c_str());
+  out.opponent = opponent - 1;
+  out.colour = line[start + 7];
+  out.result = line[start + 9];
+  return out;
+}
+
+void record_round(std::vector<SwissPlayer>& players, int p, const TrfRound& r) {
+  if (r.opponent < 0) {
+    if (r.result == 'U' || r.result == 'F' || r.result == 'H')
+      swiss_record(players, {p, kBye}, r.result == 'H' ? 0.5 : 1.0);
+    return;
+  }
+  if (r.colour != 'w') return;  // each game once, from White's line
+  if (r.result == '+' || r.result == '-') {
+    swiss_record_forfeit(players, r.result == '+' ? p : r.opponent,
+                         r.result == '+' ? r.opponent : p);
+  } else if (r.result == '1' || r.result == '=' || r.result == '0') {
+    swiss_record(players, {p, r.opponent}, r.result == '1' ? 1.0 : (r.result == '=' ? 0.5 : 0.0));
+  }
+}
+
+}  // namespace
+
+std::vector<SwissPlayer> trf_swiss_players(const std::string& trf) {
+  std::vector<std::string> lines;
+  std::istringstream in(trf);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("001 ", 0) == 0) lines.push_back(line);
+  std::vector<SwissPlayer> players(lines.size());
+  constexpr std::size_t kFirstRound = 89;
+  std::size_t rounds = 0;
+  for (const auto& line : lines)
+    rounds = std::max(rounds, line.size() > kFirstRound ? (line.size() - kFirstRound) / 10 : 0);
+  for (std::size_t round = 0; round < rounds; ++round)
+    for (const auto& line : lines) {
+      const int p = std::atoi(line.substr(4, 4).c_str()) - 1;
+      record_round(players, p, parse_block(line, kFirstRound + 10 * round));
+    }
+  return players;
 }
 
 }  // namespace competition

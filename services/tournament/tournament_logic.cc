@@ -307,10 +307,13 @@ std::string tournament_trf(const storage::TournamentRecord& t) {
   trf.rounds = tournament::total_rounds(s);
   for (const auto& e : t.entrants)
     trf.players.push_back({e.username, static_cast<int>(e.rating.value_or(0))});
-  for (const auto& g : s.games)
+  for (const auto& g : s.games) {
+    const int second = g.seats.size() > 1 ? g.seats[1] : comp::kBye;
     if (g.scores)
-      trf.results.push_back(
-          {g.round, g.seats[0], g.seats.size() > 1 ? g.seats[1] : comp::kBye, (*g.scores)[0]});
+      trf.results.push_back({g.round, g.seats[0], second, (*g.scores)[0]});
+    else
+      trf.pending.push_back({g.round, g.seats[0], second, 0.0});
+  }
   return comp::trf_export(trf);
 }
 

@@ -1,9 +1,11 @@
 // FIDE TRF16 export columns.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <sstream>
 
 #include "lib/competition/pairing.h"
+#include "lib/competition/swiss.h"
 #include "lib/competition/trf.h"
 
 namespace competition {
@@ -15,7 +17,8 @@ TEST(Trf, FixedColumns) {
                   "2026/11/20",
                   2,
                   {{"ann", 1800}, {"bob", 0}, {"cyd", 1650}},
-                  {{1, 0, 1, 1.0}, {1, 2, kBye, 1.0}, {2, 2, 0, 0.5}, {2, 1, kBye, 1.0}}};
+                  {{1, 0, 1, 1.0}, {1, 2, kBye, 1.0}, {2, 2, 0, 0.5}, {2, 1, kBye, 1.0}},
+                  {}};
   std::istringstream in(trf_export(t));
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -35,6 +38,64 @@ TEST(Trf, FixedColumns) {
   EXPECT_EQ(bob.substr(80, 9), " 1.0    3");
   EXPECT_EQ(bob.substr(89), "     1 b 0  0000 - U");
   EXPECT_EQ(lines[8].substr(89), "  0000 - U     1 w =");
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// Round 2 in progress: cyd's bye is decided, ann v bob is still being played. The game shows as
+// paired with a blank result, not as a zero-point bye.
+TEST(Trf, GameInProgressIsPairedWithABlankResult) {
+  TrfTournament t{"Autumn Swiss",
+                  "2026/11/01",
+                  "",
+                  3,
+                  {{"ann", 0}, {"bob", 0}, {"cyd", 0}},
+                  {{1, 0, 2, 1.0}, {1, 1, kBye, 1.0}, {2, 2, kBye, 1.0}},
+                  {{2, 1, 0, 0.0}}};
+  const auto lines = lines_of(trf_export(t));
+  ASSERT_EQ(lines.size(), 9u);
+  EXPECT_EQ(lines[6].substr(89), "     3 w 1     2 b  ");
+  EXPECT_EQ(lines[7].substr(89), "  0000 - U     1 w  ");
+  EXPECT_EQ(lines[8].substr(89), "     1 b 0  0000 - U");
+}
+
+// After every result of a random Swiss, the export read back gives the same pairing state and
+// the same next round as the engine's own state.
+TEST(Trf, RoundTripAfterEveryResultPairsTheSameNextRound) {
+  std::mt19937 rng(31);
+  for (int n : {7, 10, 13, 16}) {
+    const SwissOptions options{true, 6};
+    std::vector<SwissPlayer> direct(static_cast<std::size_t>(n));
+    TrfTournament t{"Round trip", "2026/11/01", "", 6, {}, {}, {}};
+    for (int p = 0; p < n; ++p) t.players.push_back({"p" + std::to_string(p + 1), 0});
+    for (int round = 1; round <= 6; ++round) {
+      const auto pairing = swiss_round(direct, options);
+      ASSERT_TRUE(pairing);
+      for (const auto& g : *pairing) t.pending.push_back({round, g.first, g.second, 0.0});
+      while (!t.pending.empty()) {
+        GameResult r = t.pending.front();
+        t.pending.erase(t.pending.begin());
+        r.first_score = r.second == kBye ? 1.0 : static_cast<double>(rng() % 3) / 2.0;
+        t.results.push_back(r);
+        swiss_record(direct, {r.first, r.second}, r.first_score);
+        const auto imported = trf_swiss_players(trf_export(t));
+        ASSERT_EQ(imported.size(), direct.size());
+        for (std::size_t p = 0; p < direct.size(); ++p) {
+          EXPECT_EQ(imported[p].score, direct[p].score) << "player " << p + 1;
+          EXPECT_EQ(imported[p].colours, direct[p].colours) << "player " << p + 1;
+          EXPECT_EQ(imported[p].floats, direct[p].floats) << "player " << p + 1;
+          EXPECT_EQ(imported[p].had_bye, direct[p].had_bye) << "player " << p + 1;
+        }
+        EXPECT_EQ(swiss_round(imported, options), swiss_round(direct, options))
+            << n << " players, round " << round;
+      }
+    }
+  }
 }
 
 }  // namespace
