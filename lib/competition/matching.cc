@@ -41,15 +41,6 @@ class Blossom {
     allowed_.assign(weight_.size(), false);
   }
 
-  MatchingDuals duals() const {
-    MatchingDuals out;
-    out.dual = dual_;
-    out.parent = parent_;
-    for (int b = n_; b < 2 * n_; ++b)
-      if (base_[at(b)] < 0) out.dual[at(b)] = 0;  // unused slot
-    return out;
-  }
-
   std::vector<int> solve() {
     for (int stage = 0; stage < n_; ++stage) {
       if (!run_stage()) break;
@@ -433,29 +424,11 @@ class Blossom {
 
 }  // namespace
 
-MatchWeight MatchingDuals::reduced_cost(int u, int v, MatchWeight w) const {
-  // Weights are doubled inside (see max_weight_matching), vertex duals twice more.
-  MatchWeight cost = dual[static_cast<std::size_t>(u)] + dual[static_cast<std::size_t>(v)] - 4 * w;
-  std::vector<int> above_u;
-  for (int b = parent[static_cast<std::size_t>(u)]; b != -1;
-       b = parent[static_cast<std::size_t>(b)])
-    above_u.push_back(b);
-  for (int b = parent[static_cast<std::size_t>(v)]; b != -1;
-       b = parent[static_cast<std::size_t>(b)])
-    if (std::find(above_u.begin(), above_u.end(), b) != above_u.end())
-      cost += 2 * dual[static_cast<std::size_t>(b)];
-  return cost;
-}
-
-std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>& edges,
-                                     MatchingDuals* duals) {
+std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>& edges) {
   if (vertices <= 0) return {};
   std::vector<MatchEdge> doubled = edges;  // even weights keep every halved slack integral
   for (auto& e : doubled) e.weight *= 2;
-  Blossom blossom(vertices, doubled);
-  auto mate = blossom.solve();
-  if (duals) *duals = blossom.duals();
-  return mate;
+  return Blossom(vertices, doubled).solve();
 }
 
 }  // namespace competition

@@ -16,21 +16,9 @@ struct MatchEdge {
   MatchWeight weight = 0;  // > 0; edges of weight <= 0 are never worth taking and are ignored
 };
 
-// The optimal dual solution the algorithm ends with: it proves which edges no maximum weight
-// matching can use (complementary slackness).
-struct MatchingDuals {
-  std::vector<MatchWeight> dual;  // vertices 0..n-1 (doubled), then blossoms n..2n-1
-  std::vector<int> parent;        // the blossom directly containing a vertex or blossom, or -1
-
-  // The reduced cost of edge u-v of weight w (doubled): 0 for an edge some maximum weight
-  // matching may use; an edge with a positive reduced cost is in none.
-  MatchWeight reduced_cost(int u, int v, MatchWeight w) const;
-};
-
 // A matching of maximum total weight over vertices 0..vertices-1 (not necessarily of maximum
 // cardinality: give every edge a large common bonus for that). Returns mate[v], -1 when v is
-// unmatched; fills `duals` when given. Self-loops and edges outside the range are invalid input.
-std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>& edges,
-                                     MatchingDuals* duals = nullptr);
+// unmatched. Self-loops and edges outside the range are invalid input.
+std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>& edges);
 
 }  // namespace competition

@@ -17,7 +17,7 @@ constexpr int kByeVertex = -2;  // Graph::player of the vertex standing for the 
 // in order, the Dutch order of the next kWindow players in the walk (one band each), and a hint
 // towards the straight S1-S2 pairing that only saves work (it never decides between pairings
 // the Dutch order ranks).
-constexpr int kWindow = 5;
+constexpr int kWindow = 10;
 enum Band {
   kCompletion = 0,
   kFirstCriterion = 1,
@@ -276,8 +276,10 @@ BracketResult to_players(
   return out;
 }
 
-// The straight Dutch walk, each player taking its first candidate; kept when no pairing can be
-// better (every quality criterion at its floor) and the rest stays pairable.
+// The straight Dutch walk, each player taking its first candidate that costs nothing on any
+// criterion; kept when the bracket ends at the floor of every criterion and the rest stays
+// pairable. Then no best pairing uses a pair that costs something, so each player's choice is
+// the first one some best pairing makes: the Dutch walk's own choice.
 std::optional<BracketResult> straight(const Context& c, const Bracket& b,
                                       const std::vector<int>& rest) {
   const int size = static_cast<int>(b.players.size());
@@ -287,11 +289,21 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
       adjacent[at(i)][at(j)] = adjacent[at(j)][at(i)] =
           compatible(c, b.players[at(i)], b.players[at(j)]);
   DutchWalk walk(c, b, adjacent);
+  const auto by_rank = [&](int x, int y) { return c.rank[at(x)] < c.rank[at(y)]; };
   const auto result = to_players(
-      b, walk.run([](int, const std::vector<int>& cands) { return cands.empty() ? -1 : cands[0]; },
-                  [](const std::vector<int>& remainder) {
-                    return static_cast<int>(remainder.size() / 2);
-                  }));
+      b, walk.run(
+             [&](int v, const std::vector<int>& cands) {
+               for (int w : cands) {
+                 const int x = b.players[at(v)];
+                 const int y = b.players[at(w)];
+                 if (pair_cost(c, std::min(x, y, by_rank), std::max(x, y, by_rank)) == Quality{})
+                   return w;
+               }
+               return -1;
+             },
+             [](const std::vector<int>& remainder) {
+               return static_cast<int>(remainder.size() / 2);
+             }));
   Quality floor{};
   floor[kFloaters] = size % 2;
   floor[kFloaterScores] = (size % 2) * std::lround(2 * b.score);

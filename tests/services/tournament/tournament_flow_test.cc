@@ -114,14 +114,23 @@ TEST(TournamentFlow, SwissOfFiveWithByes) {
   EXPECT_EQ(first.at(1).at("usernames"), (json{f.players[3].username, f.players[1].username}));
   EXPECT_EQ(first.at(2).at("usernames"), (json{f.players[4].username}));  // the bye
   EXPECT_TRUE(first.at(2).at("game_id").is_null());
-  // Scores: 0 wins all; 1 beats 3 and 4; 2 beats 4 and has the round-3 bye; 3 and 4: one bye.
+  // Dutch: round 2 is 4-0 (4 had the bye: not floated again), 1-2, 3 bye; round 3 is 0-1
+  // (the topscorers), 4-3, 2 bye. Scores: 0 wins all; 1 beats 3 and 2; 3 beats 4.
   std::map<std::string, double> scores;
   for (const auto& row : done.at("standings")) scores[row.at("username")] = row.at("score");
   EXPECT_EQ(scores[f.players[0].username], 3);
   EXPECT_EQ(scores[f.players[1].username], 2);
-  EXPECT_EQ(scores[f.players[2].username], 2);
-  EXPECT_EQ(scores[f.players[3].username], 1);
+  EXPECT_EQ(scores[f.players[2].username], 1);
+  EXPECT_EQ(scores[f.players[3].username], 2);
   EXPECT_EQ(scores[f.players[4].username], 1);
+  const json& second = done.at("rounds").at(1).at("pairings");
+  EXPECT_EQ(second.at(0).at("usernames"), (json{f.players[4].username, f.players[0].username}));
+  EXPECT_EQ(second.at(1).at("usernames"), (json{f.players[1].username, f.players[2].username}));
+  EXPECT_EQ(second.at(2).at("usernames"), (json{f.players[3].username}));
+  const json& third = done.at("rounds").at(2).at("pairings");
+  EXPECT_EQ(third.at(0).at("usernames"), (json{f.players[0].username, f.players[1].username}));
+  EXPECT_EQ(third.at(1).at("usernames"), (json{f.players[4].username, f.players[3].username}));
+  EXPECT_EQ(third.at(2).at("usernames"), (json{f.players[2].username}));
   EXPECT_EQ(done.at("standings").at(0).at("username"), f.players[0].username);
   const auto trf = client.get("/v1/tournaments/" + done.at("id").get<std::string>() + "?format=trf",
                               f.players[0].token);
