@@ -360,24 +360,54 @@ std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, c
 
 }  // namespace
 
-bool pairable(const Context& c, const std::vector<int>& players) {
+namespace {
+
+// A greedy pairing of `players` (indices into it in mate; -1 unpaired), then repairs: an
+// unpaired x takes the partner of a paired y when y can then meet another unpaired player or,
+// for the last one of an odd number, take the bye. True when it ends complete; false proves
+// nothing (the caller then runs a matching).
+bool greedy_pairable(const Context& c, const std::vector<int>& players) {
   const int n = static_cast<int>(players.size());
-  std::vector<bool> taken(at(n), false);
-  int left = 0;
-  int last_left = -1;
-  for (int i = 0; i < n; ++i) {  // greedy first: it nearly always succeeds on large fields
-    if (taken[at(i)]) continue;
-    taken[at(i)] = true;
-    int j = i + 1;
-    while (j < n && (taken[at(j)] || !compatible(c, players[at(i)], players[at(j)]))) ++j;
-    if (j < n) {
-      taken[at(j)] = true;
-    } else {
-      ++left;
-      last_left = players[at(i)];
+  auto ok = [&](int i, int j) { return compatible(c, players[at(i)], players[at(j)]); };
+  std::vector<int> mate(at(n), -1);
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n && mate[at(i)] < 0; ++j)
+      if (mate[at(j)] < 0 && ok(i, j)) mate[at(i)] = j, mate[at(j)] = i;
+  std::vector<int> left;
+  for (int i = 0; i < n; ++i)
+    if (mate[at(i)] < 0) left.push_back(i);
+  auto done = [&] {
+    return left.empty() ||
+           (left.size() == 1 && n % 2 == 1 && bye_eligible(c, players[at(left[0])]));
+  };
+  for (int round = 0; round < 4 * n && !done(); ++round) {
+    const int x = left.back();
+    bool moved = false;
+    for (int y = 0; y < n && !moved; ++y) {
+      const int z = mate[at(y)];  // x takes z, y is freed
+      if (z < 0 || !ok(x, z)) continue;
+      for (std::size_t k = 0; k + 1 < left.size() && !moved; ++k)
+        if (ok(y, left[k])) {
+          mate[at(x)] = z, mate[at(z)] = x, mate[at(y)] = left[k], mate[at(left[k])] = y;
+          left.erase(left.begin() + static_cast<std::ptrdiff_t>(k));
+          left.pop_back();
+          moved = true;
+        }
+      if (!moved && left.size() == 1 && bye_eligible(c, players[at(y)])) {
+        mate[at(x)] = z, mate[at(z)] = x, mate[at(y)] = -1;
+        left = {y};
+        moved = true;
+      }
     }
+    if (!moved) return false;
   }
-  if (left == 0 || (left == 1 && n % 2 == 1 && bye_eligible(c, last_left))) return true;
+  return done();
+}
+
+}  // namespace
+
+bool pairable(const Context& c, const std::vector<int>& players) {
+  if (greedy_pairable(c, players)) return true;
   Bracket none;
   const Graph g = build_graph(c, none, players, true);
   const auto mate = solve(g, std::vector<bool>(g.player.size(), false), {});
