@@ -57,13 +57,17 @@ Bands bracket_edge(const Context& c, const Bracket& b, int x, int y, bool comple
   return out;
 }
 
-// Higher for pairs nearer to the straight pairing: a moved-down player with the first
-// residents, S1[i] of the residents with S2[i].
+// Higher for pairs the Dutch order tends to reach first: a moved-down player with the first
+// residents; an S1 player with an early S2 player, weighted towards the top of S1 (a product,
+// so the best total pairs top with top, as the transpositions try first).
 long long hint(const Context& c, const Bracket& b, int i, int j, int residents_from) {
   const int size = static_cast<int>(b.players.size());
   if (is_mdp(c, b, b.players[at(i)])) return j >= residents_from ? size - (j - residents_from) : 0;
   const int half = (size - residents_from) / 2;
-  return size - std::abs(j - i - half);
+  const long long s1 = i - residents_from;  // position in S1 (if i is there)
+  const long long s2 = j - residents_from - half;
+  if (s1 >= half || s2 < 0) return 0;  // pairs outside S1 x S2: no hint
+  return (half - s1) * (size - s2);
 }
 
 // Multipliers so that each band outweighs everything below it over a whole matching. Should
