@@ -17,7 +17,7 @@ constexpr int kByeVertex = -2;  // Graph::player of the vertex standing for the 
 // in order, the Dutch order of the next kWindow players in the walk (one band each), and a hint
 // towards the straight S1-S2 pairing that only saves work (it never decides between pairings
 // the Dutch order ranks).
-constexpr int kWindow = 10;
+constexpr int kWindow = 16;
 enum Band {
   kCompletion = 0,
   kFirstCriterion = 1,
@@ -76,13 +76,20 @@ long long hint(const Context& c, const Bracket& b, int i, int j, int residents_f
 void set_weights(Graph& g) {
   const long long pairs = static_cast<long long>(g.player.size() / 2) + 1;
   std::array<MatchWeight, kBands> span{};
+  bool cardinality_set = false;  // by the top band in use: one value on every edge
   for (std::size_t band = 0; band < kBands; ++band) {
-    long long low = 0;
     const bool order = band >= kOrder && band < kHint;
-    long long high = order ? g.bracket_size : 0;
+    long long low = g.edges.empty() || order ? 0 : g.edges.front().bands[band];
+    long long high = order ? g.bracket_size : low;
     for (const auto& e : g.edges) {
       low = std::min(low, e.bands[band]);
       high = std::max(high, e.bands[band]);
+    }
+    // Below the top band every matching has the same number of edges, so a common offset
+    // changes nothing; the top band keeps its values (they make the cardinality).
+    if (!cardinality_set) {
+      low = std::min(low, 0LL);
+      cardinality_set = high > 0;
     }
     g.offset[band] = low;
     span[band] = static_cast<MatchWeight>(high - low) * (order ? 1 : pairs) + 1;
