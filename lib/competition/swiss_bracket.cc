@@ -14,16 +14,14 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 constexpr int kByeVertex = -2;  // Graph::player of the vertex standing for the bye
 
 // The bands of an edge weight, most significant first: completion (C4), the quality criteria
-// in order, the Dutch order of the next kWindow players in the walk (one band each), and a hint
-// towards the straight S1-S2 pairing that only saves work (it never decides between pairings
-// the Dutch order ranks).
+// in order, then the Dutch order of the next kWindow players in the walk (one band each, as many
+// as fit in the weight).
 constexpr int kWindow = 16;
 enum Band {
   kCompletion = 0,
   kFirstCriterion = 1,
   kOrder = 1 + kCriteria,
-  kHint = kOrder + kWindow,
-  kBands
+  kBands = kOrder + kWindow
 };
 using Bands = std::array<long long, kBands>;
 
@@ -57,28 +55,16 @@ Bands bracket_edge(const Context& c, const Bracket& b, int x, int y, bool comple
   return out;
 }
 
-// Higher for pairs the Dutch order tends to reach first: a moved-down player with the first
-// residents; an S1 player with an early S2 player, weighted towards the top of S1 (a product,
-// so the best total pairs top with top, as the transpositions try first).
-long long hint(const Context& c, const Bracket& b, int i, int j, int residents_from) {
-  const int size = static_cast<int>(b.players.size());
-  if (is_mdp(c, b, b.players[at(i)])) return j >= residents_from ? size - (j - residents_from) : 0;
-  const int half = (size - residents_from) / 2;
-  const long long s1 = i - residents_from;  // position in S1 (if i is there)
-  const long long s2 = j - residents_from - half;
-  if (s1 >= half || s2 < 0) return 0;  // pairs outside S1 x S2: no hint
-  return (half - s1) * (size - s2);
-}
-
-// Multipliers so that each band outweighs everything below it over a whole matching. Should
-// the bands not fit in a weight, the lowest ones are dropped (never seen in use: a band only
-// takes the bits its values need).
+// Multipliers so that each band outweighs everything below it over a whole matching. Bands that
+// do not fit in a weight are dropped from the bottom: order bands (the walk then settles fewer
+// players per matching); a criterion band never in the tests or the benchmark (a band takes
+// only the bits its values need).
 void set_weights(Graph& g) {
   const long long pairs = static_cast<long long>(g.player.size() / 2) + 1;
   std::array<MatchWeight, kBands> span{};
   bool cardinality_set = false;  // by the top band in use: one value on every edge
   for (std::size_t band = 0; band < kBands; ++band) {
-    const bool order = band >= kOrder && band < kHint;
+    const bool order = band >= kOrder;
     long long low = g.edges.empty() || order ? 0 : g.edges.front().bands[band];
     long long high = order ? g.bracket_size : low;
     for (const auto& e : g.edges) {
@@ -117,8 +103,6 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   const int n = static_cast<int>(g.player.size());
   const int size = g.bracket_size;
   g.adjacent.assign(at(size), std::vector<bool>(at(size), false));
-  int residents_from = 0;
-  while (residents_from < size && is_mdp(c, b, b.players[at(residents_from)])) ++residents_from;
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
       const int x = g.player[at(i)];
@@ -127,7 +111,6 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
       Edge e{i, j, {}};
       if (j < size) {
         e.bands = bracket_edge(c, b, x, y, g.complete);
-        e.bands[kHint] = hint(c, b, i, j, residents_from);
         g.adjacent[at(i)][at(j)] = g.adjacent[at(j)][at(i)] = true;
       } else {
         e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
