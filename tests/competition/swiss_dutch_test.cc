@@ -158,6 +158,27 @@ bool holds(const Pairs& pairs, int a, int b) {
   });
 }
 
+// v's candidates in Dutch order (fixed ones included; the caller skips them).
+template <typename Mdp>
+std::vector<int> candidates(const std::vector<int>& order, int v, const Mdp& mdp,
+                            const std::set<int>& s1) {
+  std::vector<int> out;
+  const auto at_v = std::find(order.begin(), order.end(), v);
+  if (mdp(v)) {
+    for (int w : order)
+      if (!mdp(w)) out.push_back(w);
+    for (auto it = at_v + 1; it != order.end(); ++it)
+      if (mdp(*it)) out.push_back(*it);
+    return out;
+  }
+  for (auto it = at_v + 1; it != order.end(); ++it)
+    if (!s1.count(*it)) out.push_back(*it);
+  if (s1.count(v))
+    for (auto it = order.end() - 1; it != at_v; --it)
+      if (s1.count(*it)) out.push_back(*it);
+  return out;
+}
+
 // The Dutch order, written out independently of the library: moved-down players take the
 // residents in order (then lower moved-down players); the remainder splits into S1 (as many as
 // it holds pairs) and S2; S1 players take S2 in order, then S1 from the bottom; S2 players take
@@ -173,33 +194,17 @@ Pairs dutch_first(const swiss_detail::Context& c, const swiss_detail::Bracket& b
   Pairs out;
   for (int v : order) {
     if (fixed.count(v)) continue;
-    if (!split && !mdp(v)) {
-      std::vector<int> remainder;
-      for (int w : order)
-        if (!fixed.count(w)) remainder.push_back(w);
+    if (!split && !mdp(v)) {  // S1: the remainder's top players, as many as it holds pairs
       int pairs = 0;
       for (auto [x, y] : optimal.front())
         if (!fixed.count(x) && !fixed.count(y) && !mdp(x) && !mdp(y)) ++pairs;
-      for (int i = 0; i < pairs; ++i) s1.insert(remainder[static_cast<std::size_t>(i)]);
+      for (int w : order)
+        if (!fixed.count(w) && static_cast<int>(s1.size()) < pairs) s1.insert(w);
       split = true;
     }
     fixed.insert(v);
-    std::vector<int> cands;
-    const auto at_v = std::find(order.begin(), order.end(), v);
-    if (mdp(v)) {
-      for (int w : order)
-        if (!mdp(w)) cands.push_back(w);
-      for (auto it = at_v + 1; it != order.end(); ++it)
-        if (mdp(*it)) cands.push_back(*it);
-    } else {
-      for (auto it = at_v + 1; it != order.end(); ++it)
-        if (!s1.count(*it)) cands.push_back(*it);
-      if (s1.count(v))
-        for (auto it = order.end() - 1; it != at_v; --it)
-          if (s1.count(*it)) cands.push_back(*it);
-    }
     bool paired = false;
-    for (int w : cands) {
+    for (int w : candidates(order, v, mdp, s1)) {
       if (fixed.count(w)) continue;
       std::vector<Pairs> with;
       for (const auto& o : optimal)
