@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <numeric>
+#include <sstream>
 
 #include "lib/clock/clock.h"
 #include "lib/fairness/fairness.h"
@@ -107,7 +108,18 @@ TEST(TournamentFlow, SwissOfFiveWithByes) {
   const Field f = make_field(client, "sw", 5);
   const json spec = {
       {"name", "Swiss Five"}, {"game", "counting"}, {"format", "swiss"}, {"rounds", 3}};
-  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  // Round 1 in progress (its bye already decided): the games are paired, results blank.
+  std::vector<std::string> trf_lines;
+  const auto in_progress = [&](const std::string& id) {
+    const auto trf = client.get("/v1/tournaments/" + id + "?format=trf", f.players[0].token);
+    ASSERT_EQ(trf.status, 200);
+    std::istringstream in(trf.text);
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("001 ", 0) == 0) trf_lines.push_back(line.substr(89));
+  };
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f), in_progress);
+  EXPECT_EQ(trf_lines, (std::vector<std::string>{"     3 w  ", "     4 b  ", "     1 b  ",
+                                                 "     2 w  ", "  0000 - U"}));
   ASSERT_EQ(done.at("rounds").size(), 3u);
   const json& first = done.at("rounds").at(0).at("pairings");
   EXPECT_EQ(first.at(0).at("usernames"), (json{f.players[0].username, f.players[2].username}));
