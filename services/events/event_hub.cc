@@ -16,6 +16,8 @@ void EventHub::on_control(ControlHandler handler) { control_ = std::move(handler
 
 void EventHub::on_events(EventsHandler handler) { events_ = std::move(handler); }
 
+void EventHub::on_advance(std::function<void()> handler) { advanced_ = std::move(handler); }
+
 void EventHub::start() {
   try {
     initialise();
@@ -27,8 +29,9 @@ void EventHub::start() {
 }
 
 void EventHub::stop() {
-  stopping_ = true;
-  wake_all();
+  // Only the first call wakes: a later one (the destructor's) may come after the on_advance
+  // handler's owner is gone.
+  if (!stopping_.exchange(true)) wake_all();
   std::lock_guard lock(stop_mutex_);
   if (thread_.joinable()) thread_.join();
 }
@@ -113,6 +116,7 @@ void EventHub::append(std::vector<EventRecord> events) {
     }
   }
   changed_.notify_all();
+  if (advanced_) advanced_();
 }
 
 StreamPosition EventHub::frontier() const {
@@ -152,6 +156,7 @@ void EventHub::wait_past(const StreamPosition& cursor, std::chrono::milliseconds
 void EventHub::wake_all() const {
   { std::lock_guard lock(mutex_); }
   changed_.notify_all();
+  if (advanced_) advanced_();
 }
 
 }  // namespace events

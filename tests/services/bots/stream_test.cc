@@ -29,15 +29,6 @@ void play_one(Client& client, const std::string& game_id, const std::vector<Acco
   ASSERT_EQ(moved.status, 201) << moved.text;
 }
 
-auto has_line = [](const std::string& type) {
-  return [type](const std::vector<std::string>& lines) {
-    for (const auto& l : lines) {
-      if (l.find("\"type\":\"" + type + "\"") != std::string::npos) return true;
-    }
-    return false;
-  };
-};
-
 std::size_t count_ids(const std::vector<std::string>& lines) {
   std::size_t n = 0;
   for (const auto& l : lines) n += l.rfind("{", 0) == 0 && l.find("\"id\":") != std::string::npos;
