@@ -80,6 +80,15 @@ void StreamLoop::wake() {
   signal();
 }
 
+void StreamLoop::touched(std::vector<Key> keys) {
+  if (keys.empty()) return;
+  {
+    std::lock_guard lock(mutex_);
+    touched_.insert(touched_.end(), keys.begin(), keys.end());
+  }
+  signal();
+}
+
 void StreamLoop::signal() {
   const std::uint64_t one = 1;
   [[maybe_unused]] const auto written = ::write(wake_fd_, &one, sizeof one);
@@ -105,6 +114,7 @@ void StreamLoop::run_loop() {
     }
     take_adopted();
     take_produced();
+    take_touched();
     if (due_.exchange(false)) schedule_due();
     if (Clock::now() >= next_tick) {
       heartbeats();
@@ -160,6 +170,7 @@ void StreamLoop::take_adopted() {
     ::epoll_ctl(epoll_fd_, EPOLL_CTL_ADD, sock, &event);
     Stream& stream = streams_[id];
     stream.sock = sock;
+    index(id, source->interest(), true);
     stream.source = source;
     stream.last_write = Clock::now();
     stream.producing = true;
@@ -194,28 +205,62 @@ void StreamLoop::take_produced() {
       stream.ending = true;
     }
     if (!text.empty()) append(stream, result.id, text);
-    // Something may have arrived while it was produced (its wake-up passed it by).
+    // Touched while it was produced, or more to say.
     auto still = streams_.find(result.id);
-    if (still != streams_.end() && !still->second.ending && still->second.source->due()) {
-      still->second.producing = true;
-      std::lock_guard lock(mutex_);
-      jobs_.push_back({result.id, still->second.source});
-      ++queued;
+    if (still != streams_.end() && (still->second.again || still->second.source->due())) {
+      schedule(result.id, still->second, queued);
     }
   }
   if (queued > 0) jobs_ready_.notify_all();
 }
 
-void StreamLoop::schedule_due() {
-  std::size_t queued = 0;
+void StreamLoop::take_touched() {
+  std::vector<Key> keys;
   {
     std::lock_guard lock(mutex_);
-    for (auto& [id, stream] : streams_) {
-      if (stream.producing || stream.ending || !stream.source->due()) continue;
-      stream.producing = true;
-      jobs_.push_back({id, stream.source});
-      ++queued;
+    keys.swap(touched_);
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  std::size_t queued = 0;
+  for (const Key& key : keys) {
+    auto found = interested_.find(key);
+    if (found == interested_.end()) continue;
+    for (std::uint64_t id : found->second) schedule(id, streams_.at(id), queued);
+  }
+  if (queued > 0) jobs_ready_.notify_all();
+}
+
+// Queues the stream's production, or marks it for once more when it is being produced.
+void StreamLoop::schedule(std::uint64_t id, Stream& stream, std::size_t& queued) {
+  if (stream.ending) return;
+  if (stream.producing) {
+    stream.again = true;
+    return;
+  }
+  stream.producing = true;
+  stream.again = false;
+  std::lock_guard lock(mutex_);
+  jobs_.push_back({id, stream.source});
+  ++queued;
+}
+
+void StreamLoop::index(std::uint64_t id, const Interest& interest, bool add) {
+  for (const Key& key : {Key{'g', interest.game}, Key{'a', interest.account}}) {
+    if (key.second == 0) continue;
+    if (add) {
+      interested_[key].insert(id);
+    } else if (auto found = interested_.find(key); found != interested_.end()) {
+      found->second.erase(id);
+      if (found->second.empty()) interested_.erase(found);
     }
+  }
+}
+
+void StreamLoop::schedule_due() {
+  std::size_t queued = 0;
+  for (auto& [id, stream] : streams_) {
+    if (stream.source->due()) schedule(id, stream, queued);
   }
   if (queued > 0) jobs_ready_.notify_all();
 }
@@ -320,6 +365,7 @@ void StreamLoop::drop(std::uint64_t id) {
   if (found == streams_.end()) return;
   ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, found->second.sock, nullptr);
   ::close(found->second.sock);
+  index(id, found->second.source->interest(), false);
   streams_.erase(found);
   --open_;
 }

@@ -4,9 +4,12 @@
 // A stream is mostly idle: a line now and then, a heartbeat every few seconds. Holding a thread
 // for each costs a stack and a thread switch per wake-up; here one thread (epoll) holds every
 // stream's socket, with a small pool of fan-out workers that produce the streams' lines:
-//   - wake() (the event hub advanced, a ticket was closed) makes the loop ask every stream
-//     whether it has something to say (Source::due, cheap); those that do are produced on a
-//     fan-out worker (Source::produce may read storage), one call at a time per stream;
+//   - touched(keys) (the event hub read new events: their games and recipients) produces the
+//     streams interested in one of those keys (Source::interest), found through an index, so
+//     an event costs work for its own streams only, however many others are open; wake() (a
+//     ticket was closed, the hub stops) asks every stream whether it is due (Source::due).
+//     Streams are produced on a fan-out worker (Source::produce may read storage), one call at
+//     a time per stream;
 //   - the loop frames what was produced as HTTP chunks and writes it without blocking; what the
 //     socket does not take waits in the stream's buffer;
 //   - a stream silent for a heartbeat gets the Source's heartbeat line;
@@ -24,11 +27,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace api {
@@ -41,10 +47,20 @@ struct StreamLoopOptions {
 
 class StreamLoop {
  public:
+  // What a stream listens to: the events of a game, or those addressed to an account.
+  struct Interest {
+    std::int64_t game = 0;
+    std::int64_t account = 0;
+  };
+  // A key of touched(): kind 'g' (game) or 'a' (account) and the id.
+  using Key = std::pair<char, std::int64_t>;
+
   class Source {
    public:
     virtual ~Source() = default;
-    // Whether produce() would have something to say (loop thread; must not block).
+    virtual Interest interest() const = 0;
+    // Whether produce() has something to say without a new event (ending, or more to catch up
+    // on). Loop thread; must not block.
     virtual bool due() const = 0;
     // The text due now (lines already framed as ndjson or SSE), possibly empty. Called on a
     // fan-out worker, never twice at once for one Source. Exceptions end the stream.
@@ -64,6 +80,8 @@ class StreamLoop {
   void adopt(int sock, std::shared_ptr<Source> source);
   // Some Source may be due (any thread).
   void wake();
+  // New events concern these keys (any thread).
+  void touched(std::vector<Key> keys);
   // Closes every stream (their clients resume elsewhere) and joins the threads.
   void stop();
 
@@ -78,6 +96,7 @@ class StreamLoop {
     std::chrono::steady_clock::time_point last_write;  // last output queued
     std::chrono::steady_clock::time_point progress;    // last byte the socket took
     bool producing = false;                            // queued or on a fan-out worker
+    bool again = false;                                // touched while producing: produce once more
     bool ending = false;    // the last chunk is queued: close once it is written
     bool want_out = false;  // EPOLLOUT armed
   };
@@ -97,6 +116,9 @@ class StreamLoop {
   void take_adopted();
   void take_produced();
   void schedule_due();
+  void take_touched();
+  void schedule(std::uint64_t id, Stream& stream, std::size_t& queued);
+  void index(std::uint64_t id, const Interest& interest, bool add);
   void heartbeats();
   void cut_off(std::uint64_t id, const char* why);
   void on_event(std::uint64_t id, std::uint32_t events);
@@ -115,12 +137,14 @@ class StreamLoop {
   // Loop thread only.
   std::unordered_map<std::uint64_t, Stream> streams_;
   std::uint64_t next_id_ = 1;
+  std::map<Key, std::set<std::uint64_t>> interested_;
   // Shared.
   std::mutex mutex_;
   std::condition_variable jobs_ready_;
   std::vector<std::pair<int, std::shared_ptr<Source>>> adopted_;
   std::deque<Job> jobs_;
   std::vector<Produced> produced_;
+  std::vector<Key> touched_;
   bool stopping_ = false;
   std::thread loop_;
   std::vector<std::thread> fanout_;

@@ -107,9 +107,9 @@ class StreamWriter : public StreamLoop::Source {
   StreamWriter(StreamService& s, std::shared_ptr<events::Ticket> ticket, bool sse)
       : s_(s), ticket_(std::move(ticket)), sse_(sse) {}
 
-  bool due() const override { return ending() || cursor_ < s_.hub.frontier(); }
+  bool due() const override { return ending() || more_; }
   std::string produce() override {
-    if (pending_.empty() && !ending()) refill();
+    if (!ending()) refill();
     std::string text;
     for (const std::string& line : pending_) text += line;
     pending_.clear();
@@ -130,7 +130,9 @@ class StreamWriter : public StreamLoop::Source {
   bool sse_;
   storage::StreamPosition cursor_;
   std::deque<std::string> pending_;
-  bool finished_ = false;
+  // Read by the loop's due() while produce() may run: atomic.
+  std::atomic<bool> finished_{false};
+  std::atomic<bool> more_{false};  // a catch-up read stopped at its batch size
 };
 
 class AccountStream : public StreamWriter {
@@ -141,6 +143,7 @@ class AccountStream : public StreamWriter {
     cursor_ = start;
   }
   void queue(const json& line) { pending_.push_back(frame(line, sse_)); }
+  StreamLoop::Interest interest() const override { return {0, account_}; }
 
  protected:
   void refill() override {
@@ -155,7 +158,8 @@ class AccountStream : public StreamWriter {
       // Further behind than the ring reaches: read our own events from the database.
       upto = s_.hub.frontier();
       found = s_.events.for_account(account_, cursor_, upto, kCatchUpBatch);
-      if (found.size() == static_cast<std::size_t>(kCatchUpBatch)) upto = found.back().position;
+      more_ = found.size() == static_cast<std::size_t>(kCatchUpBatch);
+      if (more_) upto = found.back().position;
     }
     // Never backwards: the hub's frontier can lag behind a `since` position (not yet
     // initialised, or not yet caught up with an event the client already saw), and moving the
@@ -178,6 +182,7 @@ class GameStream : public StreamWriter {
         caller_(caller) {
     cursor_ = s.hub.frontier();
   }
+  StreamLoop::Interest interest() const override { return {game_, 0}; }
   // Queues the state (as of the stream's cursor) when it changed; false when the game does not
   // exist.
   bool send_state() {
@@ -387,7 +392,16 @@ StreamService::StreamService(GameService& games_ref, events::EventHub& hub_ref,
       events(games_ref.pool),
       watched(games_ref, hub_ref),
       loop({options_value.heartbeat, options_value.max_buffered_bytes, kFanoutWorkers}) {
-  hub.on_advance([this] { loop.wake(); });
+  // The loop produces only the streams of the new events' games and recipients.
+  hub.on_advance([this](const std::vector<std::shared_ptr<const storage::EventRecord>>& added) {
+    if (added.empty()) return loop.wake();
+    std::vector<StreamLoop::Key> keys;
+    for (const auto& e : added) {
+      if (e->game_id) keys.emplace_back('g', *e->game_id);
+      for (storage::Id account : e->recipients) keys.emplace_back('a', account);
+    }
+    loop.touched(std::move(keys));
+  });
   hub.on_control([this](const std::string& payload) { registry.control(payload); });
   // Every instance reads every event: a game changed through another instance loses its
   // cached copy here (docs/game-service.md, "Moves decided on cached state").
