@@ -24,7 +24,7 @@ namespace {
 const std::vector<std::string> kStreamScopes = {"play", "bot"};
 constexpr int kCatchUpBatch = 500;
 // Threads that render streams' lines; they wait on storage only for what the cache lacks.
-constexpr std::size_t kFanoutWorkers = 4;
+constexpr std::size_t kFanoutWorkers = 16;
 
 // From an event's creation (its transaction's now()) to its line being queued for a live stream
 // (events read back from the database on a resume are not counted: they are history).
