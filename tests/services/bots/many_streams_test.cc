@@ -61,6 +61,15 @@ std::function<bool(const Lines&)> game_states(std::size_t n) {
 
 const std::string kEvents = "/v1/stream/events";
 
+// The account's event stream got exactly the ids the database holds for it (the challenge's
+// events, game_started, the moves), in stream order.
+void expect_ids_as_in_db(StreamReader& feed, bool sse, const Account& account) {
+  const std::vector<std::string> expected = stream_ids_in_db(account.username);
+  EXPECT_TRUE(
+      feed.wait_for([&](const Lines& l) { return stream_ids(l, sse).size() >= expected.size(); }));
+  EXPECT_EQ(stream_ids(feed.lines(), sse), expected) << account.username;
+}
+
 // 20 games; each player holds its event stream (ndjson and SSE alternately) and each game has 13
 // game streams: 300 streams, while the server has 2 ordinary workers and 4 for long polls.
 TEST(ManyStreams, ThreeHundredStreamsOnSixWorkersEachGetTheMoveWithItsId) {
@@ -95,14 +104,7 @@ TEST(ManyStreams, ThreeHundredStreamsOnSixWorkersEachGetTheMoveWithItsId) {
     ASSERT_NO_FATAL_FAILURE(
         svctest::play_counting_moves(client, games[g], {players[2 * g], players[2 * g + 1]}, 0, 1));
   }
-  for (int i = 0; i < 2 * kGames; ++i) {
-    // The challenge's events, game_started and the move.
-    const std::vector<std::string> expected = stream_ids_in_db(players[i].username);
-    const bool sse = i % 2;
-    EXPECT_TRUE(feeds[i]->wait_for(
-        [&](const Lines& l) { return stream_ids(l, sse).size() >= expected.size(); }));
-    EXPECT_EQ(stream_ids(feeds[i]->lines(), sse), expected) << players[i].username;
-  }
+  for (int i = 0; i < 2 * kGames; ++i) expect_ids_as_in_db(*feeds[i], i % 2, players[i]);
   for (auto& w : watchers) {
     ASSERT_TRUE(w->wait_for(game_states(2)));
     EXPECT_EQ(states(w->lines()).back()["ply"], 1);
