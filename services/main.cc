@@ -95,8 +95,12 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_AUTO_VACATION        1: a flag fall takes a vacation day while one is left (default 0)
   HEXPOST_MAX_STREAMS_PER_TOKEN  open streams and long polls of one token (default 4); one
                                more gets 429
-  HEXPOST_MAX_STREAMS          open event/game streams and long polls (default 256); each has
-                               its own worker on top of HEXPOST_THREADS; one more gets 503
+  HEXPOST_MAX_STREAMS          open event/game streams and long polls (default 10000); open
+                               streams hold no worker (one event loop); one more gets 503
+  HEXPOST_MAX_LONG_POLLS       waiting long polls (default 64); each has its own worker on top
+                               of HEXPOST_THREADS; one more gets 503
+  HEXPOST_STREAM_MAX_BUFFER_BYTES  unsent output of one stream before it is cut off as a slow
+                               reader (default 1048576)
   HEXPOST_STREAM_HEARTBEAT_MS  stream heartbeat period (default 10000)
   HEXPOST_STREAM_POLL_MS       event feed re-read without a NOTIFY (default 1000)
   HEXPOST_COMPETITION_S        ratings and tournament worker period in seconds (default 10)
@@ -206,10 +210,11 @@ api::Readiness to_api(const storage::Readiness& r) {
   return {false, "not_ready", r.detail};
 }
 
-// Ordinary workers plus one per stream slot: streams never take an ordinary worker.
+// Ordinary workers plus one per waiting long poll: long polls never take an ordinary worker
+// (open streams hold none: they live on the stream loop).
 api::ServerOptions server_options(const config::Config& cfg, const api::StreamOptions& streams) {
   api::ServerOptions options = api::server_options(cfg);
-  options.threads += streams.max_streams;
+  options.threads += streams.max_long_polls;
   return options;
 }
 

@@ -2,10 +2,11 @@
 // real hexpostd (docs/benchmarks.md).
 //
 //   TEST_DATABASE_URL=postgresql://... build/test/bench/bots/hexpost_bots_bench [bots] [seconds]
-//   [think_ms]
+//   [think_ms] [--watchers N]
 //
 // Creates a scratch database (dropped at the end) and N bot accounts (cheap argon2 parameters,
-// in-process), starts hexpostd on it, pairs the bots into N/2 iso-path games and lets every bot
+// in-process), starts hexpostd on it, pairs the bots into N/2 iso-path games (each bot finds its
+// first turn in its stream's opening snapshot) and lets every bot
 // play: on each `your_turn` line it thinks for think_ms (default 1000, +-50%: bots in
 // correspondence games do not answer in a millisecond, and without it the run measures the
 // saturated move path, not the streams), then GETs the game and POSTs a random legal move (its
@@ -14,7 +15,19 @@
 //     happened before it: a lower bound) and from the mover's send (an upper bound);
 //   - the baseline: the move request's own latency (send -> 201), and the ratio of the two;
 //   - hexpostd's RSS (VmRSS and peak VmHWM) with every stream open.
+//
+// With --watchers N, N more streams stay open while the bots play, held by raw sockets on one
+// thread of this process that reads and drops what arrives: half are game streams (ndjson) of
+// the bots' games, half SSE event streams of spectator accounts that hear of nothing. Also
+// measured then: GET /healthz every 10 ms on its own connection (its p99 under the load), and
+// hexpostd's RSS before and after the watchers opened (per idle stream). RLIMIT_NOFILE is raised
+// to its hard limit, for this process and the hexpostd it starts.
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
@@ -189,25 +202,141 @@ std::vector<Bot> make_bots(const std::string& url, int count) {
   return bots;
 }
 
-// Bot i challenges bot i + n/2 to iso-path; the other accepts.
-void pair_up(int port, const std::vector<Bot>& bots) {
+// Bot i challenges bot i + n/2 to iso-path; the other accepts. The games' ids.
+std::vector<std::string> pair_up(int port, const std::vector<Bot>& bots) {
   httplib::Client c("127.0.0.1", port);
+  std::vector<std::string> games;
   const std::size_t half = bots.size() / 2;
   for (std::size_t i = 0; i < half; ++i) {
     const json body = {{"game", "iso-path"}, {"players", 2}, {"opponents", {bots[i + half].name}}};
     auto created = c.Post("/v1/challenges", {{"Authorization", "Bearer " + bots[i].token}},
                           body.dump(), "application/json");
     const std::string id = json::parse(created->body)["id"];
-    c.Post(("/v1/challenges/" + id + "/accept").c_str(),
-           {{"Authorization", "Bearer " + bots[i + half].token}}, "{}", "application/json");
+    auto accepted =
+        c.Post(("/v1/challenges/" + id + "/accept").c_str(),
+               {{"Authorization", "Bearer " + bots[i + half].token}}, "{}", "application/json");
+    if (accepted && accepted->status == 200) {
+      games.push_back(json::parse(accepted->body)["game_id"].get<std::string>());
+    }
   }
+  return games;
 }
 
 struct RunSettings {
   int bots = 200;
   int seconds = 20;
   int think_ms = 1000;
+  int watchers = 0;
 };
+
+// A stream request on a new loopback connection; -1 when it could not be sent.
+int open_stream(int port, const std::string& path, const std::string& token, bool sse) {
+  const int sock = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const std::string request = "GET " + path +
+                              " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " + token +
+                              (sse ? "\r\nAccept: text/event-stream" : "") + "\r\n\r\n";
+  if (::connect(sock, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0 ||
+      ::send(sock, request.data(), request.size(), MSG_NOSIGNAL) <= 0) {
+    ::close(sock);
+    return -1;
+  }
+  return sock;
+}
+
+// The idle watchers: sockets read (and dropped) by one thread until stop.
+class Watchers {
+ public:
+  Watchers(int port, const std::vector<std::string>& games, const std::vector<Bot>& spectators,
+           int count) {
+    // In batches, each waiting for its answers' heads: a burst of thousands of requests at once
+    // would only measure the server's queue of waiting requests (503 overloaded past it).
+    constexpr int kBatch = 100;
+    for (int first = 0; first < count; first += kBatch) {
+      std::vector<int> batch;
+      for (int i = first; i < std::min(count, first + kBatch); ++i) {
+        const bool sse = i % 2 == 1;
+        const std::size_t n = static_cast<std::size_t>(i / 2);
+        const std::string path =
+            sse ? "/v1/stream/events" : "/v1/games/" + games[n % games.size()] + "/stream";
+        batch.push_back(open_stream(port, path, spectators[n % spectators.size()].token, sse));
+      }
+      for (int sock : batch) keep_if_opened(sock);
+    }
+    reader_ = std::thread([this] { drain(); });
+  }
+  ~Watchers() {
+    stop_ = true;
+    reader_.join();
+    for (const auto& p : fds_) ::close(p.fd);
+  }
+  std::size_t opened() const { return fds_.size(); }
+  int refused() const { return refused_; }
+  long closed() const { return closed_.load(); }
+
+ private:
+  // Keeps the socket when its answer's head says 200.
+  void keep_if_opened(int sock) {
+    std::string head;
+    char buffer[4096];
+    while (sock >= 0 && head.find("\r\n\r\n") == std::string::npos) {
+      const ssize_t n = ::recv(sock, buffer, sizeof buffer, 0);
+      if (n <= 0) break;
+      head.append(buffer, static_cast<std::size_t>(n));
+    }
+    if (head.rfind("HTTP/1.1 200", 0) == 0) {
+      fds_.push_back({sock, POLLIN, 0});
+      return;
+    }
+    ++refused_;
+    if (sock >= 0) ::close(sock);
+  }
+
+  void drain() {
+    char buffer[65536];
+    while (!stop_) {
+      if (::poll(fds_.data(), fds_.size(), 100) <= 0) continue;
+      for (auto& p : fds_) {
+        if (p.revents == 0 || p.fd < 0) continue;
+        if (::recv(p.fd, buffer, sizeof buffer, MSG_DONTWAIT) == 0) {
+          ++closed_;
+          p.fd = -p.fd - 1;  // poll ignores it from now on; closed at the end
+        }
+      }
+    }
+    for (auto& p : fds_) {
+      if (p.fd < 0) p.fd = -p.fd - 1;
+    }
+  }
+  std::vector<pollfd> fds_;
+  std::atomic<bool> stop_{false};
+  std::atomic<long> closed_{0};
+  int refused_ = 0;
+  std::thread reader_;
+};
+
+// GET /healthz every 10 ms on one keep-alive connection until stop; the latencies in ms.
+void probe_healthz(int port, const std::atomic<bool>& stop, std::vector<double>& out) {
+  httplib::Client c("127.0.0.1", port);
+  c.set_keep_alive(true);
+  while (!stop) {
+    const auto sent = Clock::now();
+    if (auto r = c.Get("/healthz"); r && r->status == 200) out.push_back(ms(Clock::now() - sent));
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
+void raise_open_files() {
+  rlimit limit{};
+  ::getrlimit(RLIMIT_NOFILE, &limit);
+  limit.rlim_cur = limit.rlim_max;
+  ::setrlimit(RLIMIT_NOFILE, &limit);
+}
+
+long kib_of(const std::string& status_value) { return std::atol(status_value.c_str()); }
 
 void report(Ledger& ledger, const RunSettings& run, const std::string& rss_idle, int pid) {
   const std::string rss = rss_of(pid, "VmRSS:");
@@ -233,15 +362,38 @@ void report(Ledger& ledger, const RunSettings& run, const std::string& rss_idle,
               rss.c_str(), hwm.c_str());
 }
 
+// What the watchers cost and how plain requests fared meanwhile.
+struct WatcherFigures {
+  std::size_t opened = 0;
+  int refused = 0;
+  long closed = 0;
+  std::string rss_before, rss_after;
+  std::vector<double> healthz;
+};
+
+void report_watchers(const WatcherFigures& w, const RunSettings& run) {
+  const long grown = kib_of(w.rss_after) - kib_of(w.rss_before);
+  std::printf("watchers: %zu of %d open, %d refused (%ld closed by the server during the run)\n",
+              w.opened, run.watchers, w.refused, w.closed);
+  std::printf("hexpostd RSS before the watchers%s, with them%s: %.1f KB per idle stream\n",
+              w.rss_before.c_str(), w.rss_after.c_str(),
+              w.opened ? static_cast<double>(grown) / static_cast<double>(w.opened) : 0.0);
+  std::printf("%-58s p50 %.1f ms, p99 %.1f ms (%zu probes)\n",
+              "GET /healthz every 10 ms:", percentile(w.healthz, 0.5), percentile(w.healthz, 0.99),
+              w.healthz.size());
+}
+
 // Starts hexpostd on `url`, lets the bots play for run.seconds and reports.
-void run_bots(const std::string& url, const std::vector<Bot>& bots, const RunSettings& run) {
+void run_bots(const std::string& url, const std::vector<Bot>& bots,
+              const std::vector<Bot>& spectators, const RunSettings& run) {
   const int port = bottest::free_port();
   bottest::Process server({HEXPOSTD_PATH, "serve"},
                           {{"HEXPOST_DATABASE_URL", url},
                            {"HEXPOST_LISTEN", "127.0.0.1:" + std::to_string(port)},
                            {"HEXPOST_LOG_LEVEL", "warn"},
                            {"HEXPOST_THREADS", "32"},
-                           {"HEXPOST_MAX_STREAMS", std::to_string(run.bots + 16)},
+                           {"HEXPOST_MAX_STREAMS", std::to_string(run.bots + run.watchers + 16)},
+                           {"HEXPOST_MAX_STREAMS_PER_TOKEN", "100000"},
                            {"HEXPOST_RATE_PER_S", "100000"},
                            {"HEXPOST_RATE_BURST", "100000"},
                            {"HEXPOST_LOGIN_ADDRESS_BURST", "100000"},
@@ -254,6 +406,17 @@ void run_bots(const std::string& url, const std::vector<Bot>& bots, const RunSet
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   const std::string rss_idle = rss_of(server.pid(), "VmRSS:");
+  // The games first: the bots find their first turns in their streams' opening snapshots, and
+  // the watchers are measured idle, before anyone plays.
+  const std::vector<std::string> games = pair_up(port, bots);
+  WatcherFigures figures;
+  std::unique_ptr<Watchers> watchers;
+  if (run.watchers > 0) {
+    figures.rss_before = rss_of(server.pid(), "VmRSS:");
+    watchers = std::make_unique<Watchers>(port, games, spectators, run.watchers);
+    std::this_thread::sleep_for(std::chrono::seconds(3));  // their first lines written
+    figures.rss_after = rss_of(server.pid(), "VmRSS:");
+  }
   Ledger ledger;
   std::atomic<bool> stop{false};
   std::vector<std::unique_ptr<BotPlayer>> players;
@@ -262,11 +425,17 @@ void run_bots(const std::string& url, const std::vector<Bot>& bots, const RunSet
     players.push_back(std::make_unique<BotPlayer>(port, bots[i], ledger, i + 1, run.think_ms));
     threads.emplace_back([&, i] { players[i]->run(stop); });
   }
-  std::this_thread::sleep_for(std::chrono::seconds(2));  // every stream open
-  pair_up(port, bots);
+  std::thread prober([&] { probe_healthz(port, stop, figures.healthz); });
   std::this_thread::sleep_for(std::chrono::seconds(run.seconds));
   report(ledger, run, rss_idle, server.pid());  // before the server stops
   stop = true;
+  prober.join();
+  if (watchers) {
+    figures.opened = watchers->opened();
+    figures.closed = watchers->closed();
+    figures.refused = watchers->refused();
+    report_watchers(figures, run);
+  }
   server.kill(15);
   for (auto& t : threads) t.join();
 }
@@ -280,9 +449,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   RunSettings run;
-  if (argc > 1) run.bots = std::atoi(argv[1]);
-  if (argc > 2) run.seconds = std::atoi(argv[2]);
-  if (argc > 3) run.think_ms = std::atoi(argv[3]);
+  std::vector<std::string> numbers;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--watchers" && i + 1 < argc) {
+      run.watchers = std::atoi(argv[++i]);
+    } else {
+      numbers.emplace_back(argv[i]);
+    }
+  }
+  if (numbers.size() > 0) run.bots = std::atoi(numbers[0].c_str());
+  if (numbers.size() > 1) run.seconds = std::atoi(numbers[1].c_str());
+  if (numbers.size() > 2) run.think_ms = std::atoi(numbers[2].c_str());
+  raise_open_files();
   const std::string dbname = "bots_bench_" + std::to_string(getpid());
   {
     pqxx::connection c(base);
@@ -290,7 +468,11 @@ int main(int argc, char** argv) {
   }
   const std::string url = svctest::with_database(base, dbname);
   storage::apply_migrations(url, storage::load_migrations(HEXPOST_BENCH_MIGRATIONS_DIR));
-  run_bots(url, make_bots(url, run.bots), run);
+  // Spectators hold the SSE half of the watchers: one event stream each.
+  const std::vector<Bot> everyone = make_bots(url, run.bots + std::max(1, (run.watchers + 1) / 2));
+  const std::vector<Bot> bots(everyone.begin(), everyone.begin() + run.bots);
+  const std::vector<Bot> spectators(everyone.begin() + run.bots, everyone.end());
+  run_bots(url, bots, spectators, run);
   pqxx::connection c(base);
   pqxx::nontransaction(c).exec("DROP DATABASE IF EXISTS " + dbname + " WITH (FORCE)");
   return 0;

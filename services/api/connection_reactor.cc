@@ -209,6 +209,10 @@ void ConnectionReactor::take_handbacks() {
   }
   for (auto& handback : taken) {
     if (handback.connection.sock < 0) continue;  // a wake-up only
+    if (handback.after == AfterRequest::kDetached) {
+      forget_address(handback.connection.address);  // no longer ours to count or close
+      continue;
+    }
     if (stopping) {
       if (!handback.fresh) --per_address_[handback.connection.address];
       ::close(handback.connection.sock);
@@ -351,6 +355,10 @@ void ConnectionReactor::close(socket_t sock) {
   ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, sock, nullptr);
   ::close(sock);
   watched_.erase(found);
+  forget_address(address);
+}
+
+void ConnectionReactor::forget_address(const std::string& address) {
   if (auto count = per_address_.find(address);
       count != per_address_.end() && --count->second == 0) {
     per_address_.erase(count);

@@ -59,7 +59,9 @@ struct Connection {
 };
 
 // What a worker decided about a connection after serving one request.
-enum class AfterRequest { kKeep, kClose, kDrain };  // kDrain: refused; read and drop, then close
+// kDrain: refused; read and drop, then close. kDetached: the socket was handed to someone else
+// (a stream's event loop, see Server's detach_connection) and is no longer the reactor's.
+enum class AfterRequest { kKeep, kClose, kDrain, kDetached };
 
 class ConnectionReactor {
  public:
@@ -100,6 +102,7 @@ class ConnectionReactor {
   void refuse(Watched& watched, int status, const std::string& code, const std::string& detail);
   void drain(Watched& watched);
   void close(socket_t sock);
+  void forget_address(const std::string& address);  // one connection fewer from it
   void hand_back(Handback handback);
 
   ReactorOptions options_;

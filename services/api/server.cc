@@ -34,6 +34,8 @@ thread_local const std::string* t_route = nullptr;
 // thread.
 thread_local const EdgeStream* t_stream = nullptr;
 thread_local bool t_close_after_response = false;
+// Set by detach_connection() during the current request: who takes its socket.
+thread_local std::function<void(int)> t_detach;
 
 // Refusals that leave the request's body unread (or its head unfinished) end the connection:
 // the next bytes on it are not a request.
@@ -108,6 +110,12 @@ AfterRequest HttpServer::serve_one(Connection& connection) {
   const bool served = process_request(stream, last, closed, nullptr);
   set_request_id("");
   t_stream = nullptr;
+  if (t_detach) {
+    const auto take = std::move(t_detach);
+    t_detach = nullptr;
+    take(connection.sock);
+    return AfterRequest::kDetached;
+  }
   connection.pending = stream.take_pending();
   if (t_close_after_response || stream.refusal() != EdgeRefusal::kNone) return AfterRequest::kDrain;
   return served && !closed ? AfterRequest::kKeep : AfterRequest::kClose;
@@ -406,6 +414,8 @@ ServerOptions server_options(const config::Config& cfg) {
   options.trusted_proxies = cfg.trusted_proxies;
   return options;
 }
+
+void detach_connection(std::function<void(int sock)> take) { t_detach = std::move(take); }
 
 Server::Server(ServerOptions options) : impl_(std::make_unique<Impl>(options)) {}
 

@@ -104,6 +104,13 @@ class Server {
   std::unique_ptr<Impl> impl_;
 };
 
+// For a chunked content provider, on the worker serving its request: the connection leaves
+// httplib once the response's head is written. The provider calls this and returns false (which
+// ends httplib's part of the response without a last chunk); then `take` receives the socket and
+// owns it: the worker neither reads, writes nor closes it again, and it no longer counts against
+// max_connections_per_address. `take` continues the chunked body itself.
+void detach_connection(std::function<void(int sock)> take);
+
 // The client's address: the socket peer (req.remote_addr), or for a request relayed by a
 // trusted proxy, the X-Real-IP it set (the server rewrites remote_addr before routing). httplib
 // 0.11.4 also copies the peer into a REMOTE_ADDR request *header*, which a client can shadow;

@@ -18,12 +18,13 @@
 namespace api {
 
 using nlohmann::json;
-using SteadyClock = std::chrono::steady_clock;
 
 namespace {
 
 const std::vector<std::string> kStreamScopes = {"play", "bot"};
 constexpr int kCatchUpBatch = 500;
+// Threads that render streams' lines; they wait on storage only for what the cache lacks.
+constexpr std::size_t kFanoutWorkers = 16;
 
 // From an event's creation (its transaction's now()) to its line being queued for a live stream
 // (events read back from the database on a resume are not counted: they are history).
@@ -99,64 +100,39 @@ bool replace_param(const Request& req) {
                   {{"parameter", "replace"}});
 }
 
-// One long-lived response: lines waiting to be written, a heartbeat, and the ticket whose
-// `closed` flag ends it. Subclasses fill `pending` in refill().
-class StreamWriter {
+// One long-lived response: lines waiting to be written, and the ticket whose `closed` flag ends
+// it. Subclasses fill `pending_` in refill(); the StreamLoop asks due() and calls produce().
+class StreamWriter : public StreamLoop::Source {
  public:
   StreamWriter(StreamService& s, std::shared_ptr<events::Ticket> ticket, bool sse)
       : s_(s), ticket_(std::move(ticket)), sse_(sse) {}
-  virtual ~StreamWriter() = default;
 
-  // One call of httplib's content provider. False ends the response as failed.
-  bool step(httplib::DataSink& sink) {
-    if (pending_.empty() && !finished_ && !ticket_->closed && !s_.hub.stopping()) refill();
-    if (!pending_.empty()) return flush(sink);
-    if (finished_ || ticket_->closed || s_.hub.stopping()) {
-      if (ticket_->closed && !finished_) {
-        write(sink, frame({{"type", "closed"}, {"reason", "replaced"}}, sse_));
-      }
-      sink.done();
-      return true;
+  bool due() const override { return ending() || more_; }
+  std::string produce() override {
+    if (!ending()) refill();
+    std::string text;
+    for (const std::string& line : pending_) text += line;
+    pending_.clear();
+    if (ticket_->closed && !finished_) {
+      text += frame({{"type", "closed"}, {"reason", "replaced"}}, sse_);
     }
-    const auto due =
-        last_write_ + (probe_pending_ ? s_.options.heartbeat / 10 : s_.options.heartbeat);
-    const auto now = SteadyClock::now();
-    if (now >= due) return write(sink, heartbeat_frame(sse_), probe_pending_);
-    s_.hub.wait_past(cursor_,
-                     std::chrono::duration_cast<std::chrono::milliseconds>(due - now) +
-                         std::chrono::milliseconds(1),
-                     ticket_->closed);
-    return true;
+    return text;
   }
+  bool finished() const override { return ending(); }
+  std::string heartbeat() const override { return heartbeat_frame(sse_); }
 
  protected:
   virtual void refill() = 0;
-
-  // A write to a vanished client succeeds and only provokes the peer's reset; the write after
-  // it fails. So every write is followed, a tenth of a heartbeat later, by one probe (an extra
-  // heartbeat line), and a vanished client frees its worker within one heartbeat and a tenth.
-  bool write(httplib::DataSink& sink, const std::string& text, bool probe = false) {
-    last_write_ = SteadyClock::now();
-    probe_pending_ = !probe;
-    return sink.write(text.data(), text.size());
-  }
-  bool flush(httplib::DataSink& sink) {
-    std::string text;
-    while (!pending_.empty()) {
-      text += pending_.front();
-      pending_.pop_front();
-    }
-    return write(sink, text);
-  }
+  bool ending() const { return finished_ || ticket_->closed || s_.hub.stopping(); }
 
   StreamService& s_;
   std::shared_ptr<events::Ticket> ticket_;
   bool sse_;
   storage::StreamPosition cursor_;
   std::deque<std::string> pending_;
-  bool finished_ = false;
-  SteadyClock::time_point last_write_ = SteadyClock::now();
-  bool probe_pending_ = false;
+  // Read by the loop's due() while produce() may run: atomic.
+  std::atomic<bool> finished_{false};
+  std::atomic<bool> more_{false};  // a catch-up read stopped at its batch size
 };
 
 class AccountStream : public StreamWriter {
@@ -167,6 +143,7 @@ class AccountStream : public StreamWriter {
     cursor_ = start;
   }
   void queue(const json& line) { pending_.push_back(frame(line, sse_)); }
+  StreamLoop::Interest interest() const override { return {0, account_}; }
 
  protected:
   void refill() override {
@@ -181,7 +158,8 @@ class AccountStream : public StreamWriter {
       // Further behind than the ring reaches: read our own events from the database.
       upto = s_.hub.frontier();
       found = s_.events.for_account(account_, cursor_, upto, kCatchUpBatch);
-      if (found.size() == static_cast<std::size_t>(kCatchUpBatch)) upto = found.back().position;
+      more_ = found.size() == static_cast<std::size_t>(kCatchUpBatch);
+      if (more_) upto = found.back().position;
     }
     // Never backwards: the hub's frontier can lag behind a `since` position (not yet
     // initialised, or not yet caught up with an event the client already saw), and moving the
@@ -198,20 +176,23 @@ class GameStream : public StreamWriter {
  public:
   GameStream(StreamService& s, std::shared_ptr<events::Ticket> ticket, storage::Id game,
              storage::Id caller)
-      : StreamWriter(s, std::move(ticket), false), game_(game), caller_(caller) {
+      : StreamWriter(s, std::move(ticket), false),
+        slot_(s.watched.watch(game)),
+        game_(game),
+        caller_(caller) {
     cursor_ = s.hub.frontier();
   }
-  // Queues the current state when it changed; false when the game does not exist.
+  StreamLoop::Interest interest() const override { return {game_, 0}; }
+  // Queues the state (as of the stream's cursor) when it changed; false when the game does not
+  // exist.
   bool send_state() {
-    auto loaded = s_.games.play.load(game_, true);
-    if (!loaded) return false;
-    caller_seat_ = domain::seat_of(loaded->game, caller_);
-    if (loaded->game.version == version_) return true;
-    version_ = loaded->game.version;
-    json view = game_view(s_.games.catalog, loaded->game, {caller_, true, &loaded->moves});
-    view["leave_request"] = leave_request_view(s_.games, loaded->game);
-    pending_.push_back(frame({{"type", "game_state"}, {"game", view}}, false));
-    if (loaded->game.status != "active") finished_ = true;
+    const auto state = s_.watched.state(*slot_, cursor_);
+    if (!state) return false;
+    caller_seat_ = domain::seat_of(state->game(), caller_);
+    if (state->game().version == version_) return true;
+    version_ = state->game().version;
+    pending_.push_back(state->line_for(caller_));
+    if (state->game().status != "active") finished_ = true;
     return true;
   }
 
@@ -245,26 +226,24 @@ class GameStream : public StreamWriter {
     return caller_seat_ >= 0 && payload.is_object() && payload.value("seat", -1) == caller_seat_;
   }
 
+  std::shared_ptr<WatchedGames::Slot> slot_;
   storage::Id game_;
   storage::Id caller_;
   int caller_seat_ = -1;
   std::int64_t version_ = -1;
 };
 
-void stream_response(Response& res, const std::string& type, std::shared_ptr<StreamWriter> w) {
+// The response's head is written by httplib on the worker; then the socket goes to the loop.
+void stream_response(StreamService& s, Response& res, const std::string& type,
+                     std::shared_ptr<StreamWriter> w) {
   res.status = 200;
   res.set_header("Cache-Control", "no-store");
   res.set_header("X-Accel-Buffering", "no");
   res.set_chunked_content_provider(
       type,
-      [w](std::size_t, httplib::DataSink& sink) {
-        // Nothing may escape into httplib's writer: end the stream instead (the client resumes).
-        try {
-          return w->step(sink);
-        } catch (const std::exception& e) {
-          spdlog::warn("stream ended: {}", e.what());
-          return false;
-        }
+      [&s, w](std::size_t, httplib::DataSink&) {
+        detach_connection([&s, w](int sock) { s.loop.adopt(sock, w); });
+        return false;  // httplib's part ends here
       },
       [w](bool) mutable { w.reset(); });
 }
@@ -305,7 +284,7 @@ void get_event_stream(StreamService& s, const Request& req, Response& res) {
   auto stream = std::make_shared<AccountStream>(s, ticket, sse, me.account_id, start);
   for (const json& line : opening_snapshot(s.games, me.account_id)) stream->queue(line);
   stream->queue({{"type", "snapshot_done"}});
-  stream_response(res, sse ? "text/event-stream" : "application/x-ndjson", stream);
+  stream_response(s, res, sse ? "text/event-stream" : "application/x-ndjson", stream);
 }
 
 void get_game_stream(StreamService& s, const Request& req, Response& res) {
@@ -316,7 +295,7 @@ void get_game_stream(StreamService& s, const Request& req, Response& res) {
   if (!stream->send_state()) {
     throw game_not_found(id);
   }
-  stream_response(res, "application/x-ndjson", stream);
+  stream_response(s, res, "application/x-ndjson", stream);
 }
 
 }  // namespace
@@ -361,11 +340,42 @@ std::shared_ptr<events::Ticket> take_stream_slot(StreamService& s, const std::st
   throw too_many_streams(s);
 }
 
+std::shared_ptr<events::Ticket> take_long_poll_slot(StreamService& s, storage::Id owner) {
+  if (s.long_polls.fetch_add(1) >= s.options.max_long_polls) {
+    --s.long_polls;
+    throw GameError(503, "too_many_streams",
+                    "This server holds its maximum of " + std::to_string(s.options.max_long_polls) +
+                        " waiting long polls; retry after " +
+                        std::to_string(s.options.retry_after_s) + " s.",
+                    {{"retry_after", s.options.retry_after_s},
+                     {"limit", "long-polls"},
+                     {"max_long_polls", s.options.max_long_polls}},
+                    {{"Retry-After", std::to_string(s.options.retry_after_s)}});
+  }
+  std::shared_ptr<events::Ticket> ticket;
+  try {
+    ticket = take_stream_slot(s, "long_poll", owner);
+  } catch (...) {
+    --s.long_polls;
+    throw;
+  }
+  events::Ticket* held = ticket.get();
+  return std::shared_ptr<events::Ticket>(held,
+                                         [ticket = std::move(ticket), &s](events::Ticket*) mutable {
+                                           ticket.reset();
+                                           --s.long_polls;
+                                         });
+}
+
 StreamOptions stream_options(const std::map<std::string, std::string, std::less<>>& env) {
   StreamOptions o;
-  o.max_streams = static_cast<std::size_t>(env_number(env, "HEXPOST_MAX_STREAMS", 256, 0, 100000));
-  o.max_per_token =
-      static_cast<std::size_t>(env_number(env, "HEXPOST_MAX_STREAMS_PER_TOKEN", 4, 1, 100000));
+  const auto size = [&env](const char* name, long long fallback, long long min, long long max) {
+    return static_cast<std::size_t>(env_number(env, name, fallback, min, max));
+  };
+  o.max_streams = size("HEXPOST_MAX_STREAMS", 10000, 0, 1000000);
+  o.max_per_token = size("HEXPOST_MAX_STREAMS_PER_TOKEN", 4, 1, 100000);
+  o.max_long_polls = size("HEXPOST_MAX_LONG_POLLS", 64, 1, 10000);
+  o.max_buffered_bytes = size("HEXPOST_STREAM_MAX_BUFFER_BYTES", 1024 * 1024, 4096, 64 << 20);
   o.heartbeat =
       std::chrono::milliseconds(env_number(env, "HEXPOST_STREAM_HEARTBEAT_MS", 10000, 50, 600000));
   o.poll = std::chrono::milliseconds(env_number(env, "HEXPOST_STREAM_POLL_MS", 1000, 10, 60000));
@@ -379,7 +389,19 @@ StreamService::StreamService(GameService& games_ref, events::EventHub& hub_ref,
       options(options_value),
       registry(options_value.max_streams, options_value.max_per_token,
                [&hub_ref] { hub_ref.wake_all(); }),
-      events(games_ref.pool) {
+      events(games_ref.pool),
+      watched(games_ref, hub_ref),
+      loop({options_value.heartbeat, options_value.max_buffered_bytes, kFanoutWorkers}) {
+  // The loop produces only the streams of the new events' games and recipients.
+  hub.on_advance([this](const std::vector<std::shared_ptr<const storage::EventRecord>>& added) {
+    if (added.empty()) return loop.wake();
+    std::vector<StreamLoop::Key> keys;
+    for (const auto& e : added) {
+      if (e->game_id) keys.emplace_back('g', *e->game_id);
+      for (storage::Id account : e->recipients) keys.emplace_back('a', account);
+    }
+    loop.touched(std::move(keys));
+  });
   hub.on_control([this](const std::string& payload) { registry.control(payload); });
   // Every instance reads every event: a game changed through another instance loses its
   // cached copy here (docs/game-service.md, "Moves decided on cached state").

@@ -71,7 +71,7 @@ void get_turns(StreamService& s, const Request& req, Response& res) {
     return conditional ? if_none_match_matches(req, turns.etag) : turns.body["turns"].empty();
   };
   if (wait > 0 && unchanged()) {
-    std::shared_ptr<events::Ticket> ticket = take_stream_slot(s, "long_poll", me.token_id);
+    std::shared_ptr<events::Ticket> ticket = take_long_poll_slot(s, me.token_id);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait);
     while (unchanged() && wait_for_account_event(s, me.account_id, deadline, cursor, *ticket)) {
       turns = load_turns(s, me.account_id);

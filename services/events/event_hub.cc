@@ -16,6 +16,8 @@ void EventHub::on_control(ControlHandler handler) { control_ = std::move(handler
 
 void EventHub::on_events(EventsHandler handler) { events_ = std::move(handler); }
 
+void EventHub::on_advance(AdvanceHandler handler) { advanced_ = std::move(handler); }
+
 void EventHub::start() {
   try {
     initialise();
@@ -27,8 +29,9 @@ void EventHub::start() {
 }
 
 void EventHub::stop() {
-  stopping_ = true;
-  wake_all();
+  // Only the first call wakes: a later one (the destructor's) may come after the on_advance
+  // handler's owner is gone.
+  if (!stopping_.exchange(true)) wake_all();
   std::lock_guard lock(stop_mutex_);
   if (thread_.joinable()) thread_.join();
 }
@@ -101,11 +104,14 @@ std::chrono::milliseconds EventHub::next_wait() {
 void EventHub::append(std::vector<EventRecord> events) {
   for (const auto& e : events) awaited_.erase(e.position.id);
   if (events_) events_(events);
+  std::vector<std::shared_ptr<const EventRecord>> added;
+  added.reserve(events.size());
+  for (auto& e : events) added.push_back(std::make_shared<const EventRecord>(std::move(e)));
   {
     std::lock_guard lock(mutex_);
-    for (auto& e : events) {
-      frontier_ = e.position;
-      ring_.push_back(std::make_shared<const EventRecord>(std::move(e)));
+    for (const auto& e : added) {
+      frontier_ = e->position;
+      ring_.push_back(e);
     }
     while (ring_.size() > options_.ring_capacity) {
       ring_base_ = ring_.front()->position;
@@ -113,6 +119,7 @@ void EventHub::append(std::vector<EventRecord> events) {
     }
   }
   changed_.notify_all();
+  if (advanced_) advanced_(added);
 }
 
 StreamPosition EventHub::frontier() const {
@@ -152,6 +159,7 @@ void EventHub::wait_past(const StreamPosition& cursor, std::chrono::milliseconds
 void EventHub::wake_all() const {
   { std::lock_guard lock(mutex_); }
   changed_.notify_all();
+  if (advanced_) advanced_({});
 }
 
 }  // namespace events

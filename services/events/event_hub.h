@@ -54,6 +54,12 @@ class EventHub {
   // Before start(): called on the hub thread with every batch of events read, in stream order,
   // before streams can see them.
   void on_events(EventsHandler handler);
+  // Before start(): called (on the hub thread, or the caller of wake_all()) with the events just
+  // added after the frontier advanced, and with none after every wake_all(): for waiters that
+  // do not block in wait_past().
+  using AdvanceHandler =
+      std::function<void(const std::vector<std::shared_ptr<const EventRecord>>& added)>;
+  void on_advance(AdvanceHandler handler);
   // Starts the thread. Tries to read the head synchronously first; when the database is down
   // the thread keeps trying and ready() stays false until it succeeds.
   void start();
@@ -90,6 +96,7 @@ class EventHub {
   storage::EventFeedConnection feed_;
   ControlHandler control_;
   EventsHandler events_;
+  AdvanceHandler advanced_;
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
   std::deque<std::shared_ptr<const EventRecord>> ring_;

@@ -2,9 +2,8 @@
 // events::StreamRegistry: the open streams of one hexpostd instance.
 //
 // - Capacity: at most `max_streams` long-lived responses (event streams, game streams, long
-//   polls) at once. Each holds an HTTP worker for its whole life, so hexpostd sizes its thread
-//   pool as ordinary workers + max_streams and refuses stream number max_streams + 1 (503),
-//   which keeps the ordinary workers free for ordinary requests.
+//   polls) at once; stream number max_streams + 1 is refused (503). Open streams live on the
+//   stream loop and hold no worker; long polls do, and have their own limit (api::StreamOptions).
 // - One event stream per token: opening one marks the token's older streams closed, on this
 //   instance directly and on the others through a NOTIFY on the stream-control channel
 //   (payload "<token_id> <opened_ns> <key>", handled by control()); or, with replace=false,

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 #include <pqxx/pqxx>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace bottest {
@@ -11,6 +12,7 @@ api::StreamOptions test_stream_options(std::size_t max_streams,
                                        std::chrono::milliseconds heartbeat) {
   api::StreamOptions o;
   o.max_streams = max_streams;
+  o.max_long_polls = 4;
   o.heartbeat = heartbeat;
   o.poll = std::chrono::milliseconds(200);
   o.retry_after_s = 3;
@@ -28,7 +30,7 @@ StreamServer::StreamServer(api::StreamOptions options, std::size_t ordinary_thre
   hub_ = std::make_unique<events::EventHub>(url, events::HubOptions{options.poll, ring_capacity});
   streams_ = std::make_unique<api::StreamService>(*service_, *hub_, options);
   api::ServerOptions server_options;
-  server_options.threads = ordinary_threads + options.max_streams;
+  server_options.threads = ordinary_threads + options.max_long_polls;
   server_options.keep_alive_max = 100000;
   server_ = std::make_unique<api::Server>(server_options);
   api::add_game_service_routes(*server_, *service_);
@@ -118,6 +120,13 @@ bool StreamReader::wait_finished(std::chrono::milliseconds timeout) {
 int StreamReader::status() {
   std::lock_guard lock(mutex_);
   return status_;
+}
+
+std::function<bool(const std::vector<std::string>&)> has_line(const std::string& type) {
+  return [needle = "\"type\":\"" + type + "\""](const std::vector<std::string>& lines) {
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string& l) { return l.find(needle) != std::string::npos; });
+  };
 }
 
 std::vector<std::string> ids_of(const std::vector<json>& events) {

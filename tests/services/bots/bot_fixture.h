@@ -66,6 +66,9 @@ class StreamReader {
   bool wait_finished(std::chrono::milliseconds timeout = std::chrono::seconds(10));
   int status();  // the HTTP status (0 until the headers came)
   void stop();
+  // Asks the reader to stop at its next data without waiting for it (stop() or the destructor
+  // joins): many readers cancelled first stop together.
+  void cancel() { stop_ = true; }
 
  private:
   std::mutex mutex_;
@@ -77,6 +80,9 @@ class StreamReader {
   int status_ = 0;
   std::thread thread_;
 };
+
+// A StreamReader::wait_for predicate: some line has "type": `type`.
+std::function<bool(const std::vector<std::string>&)> has_line(const std::string& type);
 
 // The ids of the events with "id" among `events`, in order.
 std::vector<std::string> ids_of(const std::vector<json>& events);

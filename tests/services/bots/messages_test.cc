@@ -39,15 +39,6 @@ long long sql_count(const std::string& query) {
   return tx.exec(query)[0][0].as<long long>();
 }
 
-auto has_line = [](const std::string& type) {
-  return [type](const std::vector<std::string>& lines) {
-    for (const auto& l : lines) {
-      if (l.find("\"type\":\"" + type + "\"") != std::string::npos) return true;
-    }
-    return false;
-  };
-};
-
 std::vector<json> of_type(const std::vector<json>& events, const std::string& type) {
   std::vector<json> out;
   for (const json& e : events) {

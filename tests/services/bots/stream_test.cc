@@ -29,15 +29,6 @@ void play_one(Client& client, const std::string& game_id, const std::vector<Acco
   ASSERT_EQ(moved.status, 201) << moved.text;
 }
 
-auto has_line = [](const std::string& type) {
-  return [type](const std::vector<std::string>& lines) {
-    for (const auto& l : lines) {
-      if (l.find("\"type\":\"" + type + "\"") != std::string::npos) return true;
-    }
-    return false;
-  };
-};
-
 std::size_t count_ids(const std::vector<std::string>& lines) {
   std::size_t n = 0;
   for (const auto& l : lines) n += l.rfind("{", 0) == 0 && l.find("\"id\":") != std::string::npos;
@@ -345,8 +336,8 @@ TEST(BotCapacity, StreamAfterTheCapGets503AndOrdinaryRequestsStillAnswer) {
   }
 }
 
-// Freed within one heartbeat (1 s) and the probe after it (0.1 s); the bound checked is 1.9 s,
-// short of the second heartbeat at which a stream without the probe would notice.
+// The stream loop sees the peer's close at once; the bound checked, 1.9 s, is short of the
+// second heartbeat (1 s each) at which a write would be the first to notice.
 TEST(BotCapacity, VanishedClientFreesItsSlotWithinOneHeartbeat) {
   SVC_REQUIRE_DB();
   StreamServer server(test_stream_options(1, milliseconds(1000)));
