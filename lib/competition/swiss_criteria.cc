@@ -184,6 +184,11 @@ Quality pair_cost(const Context& c, int a, int b) {
   count_downfloat(c, higher, q);
   if (float_back(c, lower, 1) == kUpfloat) ++q[kUpfloatAgain];
   if (float_back(c, lower, 2) == kUpfloat) ++q[kUpfloatTwoAgo];
+  const long long difference = std::llround(2 * std::abs(pa.score - pb.score));
+  q[kDownfloatAgainScore] = q[kDownfloatAgain] * difference;
+  q[kUpfloatAgainScore] = q[kUpfloatAgain] * difference;
+  q[kDownfloatTwoAgoScore] = q[kDownfloatTwoAgo] * difference;
+  q[kUpfloatTwoAgoScore] = q[kUpfloatTwoAgo] * difference;
   return q;
 }
 

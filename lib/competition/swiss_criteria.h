@@ -51,6 +51,11 @@ enum Criterion {
   kUpfloatAgain,         // C13: upfloat again after an upfloat in the previous round
   kDownfloatTwoAgo,      // C14: downfloat again after one two rounds before
   kUpfloatTwoAgo,        // C15: upfloat again after one two rounds before
+  // C16-C19: the score differences (half points) of the pairs that make the floats of C12-C15.
+  kDownfloatAgainScore,   // C16
+  kUpfloatAgainScore,     // C17
+  kDownfloatTwoAgoScore,  // C18
+  kUpfloatTwoAgoScore,    // C19
   kCriteria
 };
 using Quality = std::array<long long, kCriteria>;

@@ -128,6 +128,42 @@ TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsADownfloat) {
   EXPECT_EQ(at(forfeit, 1).floats, std::vector<int>{kDownfloat});
 }
 
+// C16: among pairings with as many repeated downfloats (C12), the smaller score difference.
+// A (3 points) downfloated in the previous round, B (2) did not; C and D have 1. A-C, B-D
+// (the Dutch order's first) repeats A's downfloat over 2 points; A-B, C-D over 1 point.
+TEST(SwissDutch, RepeatedDownfloatTakesTheSmallerScoreDifference) {
+  auto players = fresh(4);
+  const std::vector<double> scores{3, 2, 1, 1};
+  for (int p = 0; p < 4; ++p) {
+    at(players, p).score = scores[static_cast<std::size_t>(p)];
+    at(players, p).floats = {0};
+  }
+  at(players, 0).floats = {kDownfloat};
+  const auto c = swiss_detail::make_context(players, {});
+  swiss_detail::Bracket b{{0, 1, 2, 3}, 1.0, false, {}};
+  swiss_detail::weigh_floaters(c, b);
+  const auto result = swiss_detail::pair_bracket(c, b, {});
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->pairs, (std::vector<std::pair<int, int>>{{0, 1}, {2, 3}}));
+  EXPECT_TRUE(result->unpaired.empty());
+  EXPECT_EQ(swiss_detail::pair_cost(c, 0, 2)[swiss_detail::kDownfloatAgainScore], 4);
+  EXPECT_EQ(swiss_detail::pair_cost(c, 0, 1)[swiss_detail::kDownfloatAgainScore], 2);
+}
+
+// C17 and C19: the score difference of a repeated upfloat, one and two rounds back.
+TEST(SwissDutch, RepeatedUpfloatsCountTheirScoreDifference) {
+  auto players = fresh(2);
+  at(players, 0).score = 2;
+  at(players, 0).floats = {0, 0};
+  at(players, 1).floats = {kUpfloat, kUpfloat};
+  const auto c = swiss_detail::make_context(players, {});
+  const Quality q = swiss_detail::pair_cost(c, 0, 1);
+  EXPECT_EQ(q[swiss_detail::kUpfloatAgainScore], 4);
+  EXPECT_EQ(q[swiss_detail::kUpfloatTwoAgoScore], 4);
+  EXPECT_EQ(q[swiss_detail::kDownfloatAgainScore], 0);
+  EXPECT_EQ(q[swiss_detail::kDownfloatTwoAgoScore], 0);
+}
+
 // ---- random tournaments ----
 
 bool met(const SwissPlayer& p, int q) {
