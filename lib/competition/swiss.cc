@@ -83,9 +83,9 @@ std::optional<Round> swiss_detail::paired_round(const std::vector<SwissPlayer>& 
 namespace {
 
 // Notes `mark` as p's float in round `round`; rounds before it without an entry were not
-// played by p (downfloats, A.4).
+// played by p (no float).
 void note_float(SwissPlayer& p, int round, int mark) {
-  if (p.floats.size() < at(round)) p.floats.resize(at(round), kDownfloat);
+  if (p.floats.size() < at(round)) p.floats.resize(at(round), 0);
   if (p.floats.size() == at(round))
     p.floats.push_back(mark);
   else
@@ -119,7 +119,7 @@ void swiss_record_forfeit(std::vector<SwissPlayer>& players, int round, int winn
   auto& w = players[at(winner)];
   auto& l = players[at(loser)];
   note_float(w, round, kDownfloat);
-  note_float(l, round, kDownfloat);
+  note_float(l, round, 0);
   w.score += 1.0;
   w.had_bye = true;
 }

@@ -91,7 +91,7 @@ int float_back(const Context& c, int p, int back) {
   if (round < 0) return 0;
   const auto& floats = c.player(p).floats;
   return static_cast<std::size_t>(round) < floats.size() ? floats[static_cast<std::size_t>(round)]
-                                                         : kDownfloat;
+                                                         : 0;
 }
 
 bool compatible(const Context& c, int a, int b) {

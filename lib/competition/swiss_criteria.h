@@ -29,8 +29,9 @@ Context make_context(const std::vector<SwissPlayer>& players, const SwissOptions
 // A.6: {colour, strength}: strength 3 absolute, 2 strong, 1 mild, 0 none (no game played).
 std::pair<int, int> preference(const SwissPlayer& p);
 bool topscorer(const Context& c, int p);
-// p's float `back` rounds before this one (1: the previous round): a round p has no entry for
-// was not played by it, a downfloat (A.4); 0 before the first round.
+// p's float `back` rounds before this one (1: the previous round, whether p played in it or
+// not): kDownfloat, kUpfloat or 0 (no float, also for a round p did not play and before the
+// first round).
 int float_back(const Context& c, int p, int back);
 // C1 (not met before) and C3 (non-topscorers with the same absolute preference never meet).
 bool compatible(const Context& c, int a, int b);

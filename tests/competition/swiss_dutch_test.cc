@@ -101,10 +101,10 @@ TEST(SwissDutch, FloaterScoresCompareAsAListInDescendingOrder) {
   EXPECT_LT(float_b_c, float_a_d);
 }
 
-// A.4: a round a player did not play in is a downfloat. Player 1 upfloated in round 1 and was
-// absent in round 2: for round 3 its previous float is a downfloat (not the round-1 upfloat,
-// which is two rounds back); a forfeit is a downfloat for both players.
-TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsADownfloat) {
+// C.04.3 (2025) 1.4: float history is per round. Player 1 upfloated in round 1 and was absent
+// in round 2 (no float): for round 3 its previous round has no float and the upfloat is two
+// rounds back. A forfeit is a downfloat for the winner (it scored without playing) only.
+TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsNoFloat) {
   auto players = fresh(4);
   at(players, 1).score = 1;
   swiss_record(players, 0, {1, 0}, 1.0);
@@ -112,19 +112,17 @@ TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsADownfloat) {
   swiss_record(players, 1, {1, 2}, 0.5);  // players 1 and 4 absent
   EXPECT_EQ(at(players, 0).floats, std::vector<int>{kUpfloat});
   const auto c = swiss_detail::make_context(players, {});
-  EXPECT_EQ(swiss_detail::float_back(c, 0, 1), kDownfloat);
+  EXPECT_EQ(swiss_detail::float_back(c, 0, 1), 0);
   EXPECT_EQ(swiss_detail::float_back(c, 0, 2), kUpfloat);
-  swiss_detail::Bracket b{{1, 0}, 0.0, false, {}};
   const Quality up = swiss_detail::pair_cost(c, 1, 0);  // player 1 upfloats again
   EXPECT_EQ(up[swiss_detail::kUpfloatAgain], 0);
   EXPECT_EQ(up[swiss_detail::kUpfloatTwoAgo], 1);
-  EXPECT_EQ(swiss_detail::unpaired_cost(c, b, 0)[swiss_detail::kDownfloatAgain], 1);
 
   swiss_record(players, 2, {0, 2}, 1.0);
-  EXPECT_EQ(at(players, 0).floats, (std::vector<int>{kUpfloat, kDownfloat, kUpfloat}));
+  EXPECT_EQ(at(players, 0).floats, (std::vector<int>{kUpfloat, 0, kUpfloat}));
   auto forfeit = fresh(2);
   swiss_record_forfeit(forfeit, 0, 1, 0);
-  EXPECT_EQ(at(forfeit, 0).floats, std::vector<int>{kDownfloat});
+  EXPECT_EQ(at(forfeit, 0).floats, std::vector<int>{0});
   EXPECT_EQ(at(forfeit, 1).floats, std::vector<int>{kDownfloat});
 }
 
