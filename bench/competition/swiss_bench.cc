@@ -24,10 +24,11 @@ namespace comp = competition;
 using Clock = std::chrono::steady_clock;
 constexpr int kRounds = 11;
 
-void apply(std::vector<comp::SwissPlayer>& players, const comp::Round& round, std::mt19937& rng) {
+void apply(std::vector<comp::SwissPlayer>& players, int number, const comp::Round& round,
+           std::mt19937& rng) {
   std::uniform_int_distribution<int> result(0, 2);
   for (const auto& p : round)
-    comp::swiss_record(players, p, p.second == comp::kBye ? 1.0 : result(rng) / 2.0);
+    comp::swiss_record(players, number, p, p.second == comp::kBye ? 1.0 : result(rng) / 2.0);
 }
 
 double thread_cpu_ms() {
@@ -62,7 +63,7 @@ std::vector<Timing> time_rounds(int n, int repeats) {
     std::sort(cpu.begin(), cpu.end());
     out.push_back({wall[wall.size() / 2], cpu[cpu.size() / 2]});
     if (!round) break;
-    apply(players, *round, rng);
+    apply(players, r, *round, rng);
   }
   return out;
 }

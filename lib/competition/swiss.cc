@@ -60,6 +60,7 @@ std::optional<Round> swiss_detail::paired_round(const std::vector<SwissPlayer>& 
     while (it != left.end() && c.player(*it).score == b.score) b.players.push_back(*it++);
     const std::vector<int> rest(it, left.end());
     b.last = rest.empty();
+    swiss_detail::weigh_floaters(c, b);
     const auto result = swiss_detail::pair_bracket(c, b, rest);
     if (!result) return std::nullopt;
     if (trace) trace->push_back({b, rest, *result});
@@ -79,17 +80,33 @@ std::optional<Round> swiss_detail::paired_round(const std::vector<SwissPlayer>& 
   return round;
 }
 
-void swiss_record(std::vector<SwissPlayer>& players, const Pairing& pairing, double first_score) {
+namespace {
+
+// Notes `mark` as p's float in round `round`; rounds before it without an entry were not
+// played by p (no float).
+void note_float(SwissPlayer& p, int round, int mark) {
+  if (p.floats.size() < at(round)) p.floats.resize(at(round), 0);
+  if (p.floats.size() == at(round))
+    p.floats.push_back(mark);
+  else
+    p.floats[at(round)] = mark;
+}
+
+}  // namespace
+
+void swiss_record(std::vector<SwissPlayer>& players, int round, const Pairing& pairing,
+                  double first_score) {
   auto& a = players[at(pairing.first)];
   if (pairing.second == kBye) {
     a.score += first_score;
     a.had_bye = true;
-    a.floats.push_back(kDownfloat);
+    note_float(a, round, kDownfloat);
     return;
   }
   auto& b = players[at(pairing.second)];
-  a.floats.push_back(a.score > b.score ? kDownfloat : (a.score < b.score ? kUpfloat : 0));
-  b.floats.push_back(-a.floats.back());
+  const int a_float = a.score > b.score ? kDownfloat : (a.score < b.score ? kUpfloat : 0);
+  note_float(a, round, a_float);
+  note_float(b, round, -a_float);
   a.score += first_score;
   b.score += 1.0 - first_score;
   a.opponents.push_back(pairing.second);
@@ -98,11 +115,11 @@ void swiss_record(std::vector<SwissPlayer>& players, const Pairing& pairing, dou
   b.colours.push_back(-1);
 }
 
-void swiss_record_forfeit(std::vector<SwissPlayer>& players, int winner, int loser) {
+void swiss_record_forfeit(std::vector<SwissPlayer>& players, int round, int winner, int loser) {
   auto& w = players[at(winner)];
   auto& l = players[at(loser)];
-  w.floats.push_back(kDownfloat);
-  l.floats.push_back(0);
+  note_float(w, round, kDownfloat);
+  note_float(l, round, 0);
   w.score += 1.0;
   w.had_bye = true;
 }

@@ -11,16 +11,19 @@
 
 namespace competition {
 
-// Float marks per round a player took part in (SwissPlayer::floats).
-inline constexpr int kDownfloat = -1;  // met a lower score, or had a bye or a forfeit win
-inline constexpr int kUpfloat = 1;     // met a higher score
+// Float marks per round (SwissPlayer::floats), C.04.3 (2025) 1.4: a downfloat for meeting a
+// lower score, for a pairing-allocated bye, or for scoring more than a loss without playing (a
+// forfeit win); no float for a round not played otherwise (absent, a forfeit loss).
+inline constexpr int kDownfloat = -1;
+inline constexpr int kUpfloat = 1;  // met a higher score
 
 // A player's state before the round. The vector index is the pairing number: 0 is the top seed.
 struct SwissPlayer {
   double score = 0.0;
   std::vector<int> opponents;  // pairing numbers met over the board (never met again)
   std::vector<int> colours;    // +1 moved first, -1 moved second, one entry per game played
-  std::vector<int> floats;     // per round taken part in: kDownfloat, kUpfloat or 0
+  std::vector<int> floats;     // per round from the first: kDownfloat, kUpfloat or 0; rounds
+                               // after the last entry were not played (no float)
   bool had_bye = false;        // a bye or a forfeit win: no pairing-allocated bye any more
   bool active = true;          // false: withdrawn, not paired
 };
@@ -36,15 +39,17 @@ struct SwissOptions {
 std::optional<Round> swiss_round(const std::vector<SwissPlayer>& players,
                                  const SwissOptions& options = {});
 
-// Records one pairing's result in the players' state: a game (`first` scored first_score, the
-// other 1 - first_score; colours, opponents and floats noted) or a bye (first_score = the bye's
-// points; the bye counts as a downfloat).
-void swiss_record(std::vector<SwissPlayer>& players, const Pairing& pairing, double first_score);
+// Records one pairing's result of round `round` (0 for the first) in the players' state: a game
+// (`first` scored first_score, the other 1 - first_score; colours, opponents and floats noted)
+// or a pairing-allocated bye (first_score = the bye's points; a downfloat). Rounds before
+// `round` that a player has no entry for were not played by it: no float.
+void swiss_record(std::vector<SwissPlayer>& players, int round, const Pairing& pairing,
+                  double first_score);
 
-// Records a game not played: `winner` scores 1 by forfeit, `loser` 0. No colours; the two have
-// not met; the forfeit win counts as a downfloat and as a bye (C.04.1: no pairing-allocated bye
-// after a forfeit win).
-void swiss_record_forfeit(std::vector<SwissPlayer>& players, int winner, int loser);
+// Records a game of round `round` not played: `winner` scores 1 by forfeit, `loser` 0. No
+// colours; the two have not met; the winner downfloats (it scored without playing), the loser
+// has no float; the forfeit win counts as a bye (C.04.1: no pairing-allocated bye after it).
+void swiss_record_forfeit(std::vector<SwissPlayer>& players, int round, int winner, int loser);
 
 // The colour (+1 first, -1 second) for `a` against `b` by the Dutch allocation rules: grant both
 // preferences, else the stronger one (two absolute ones: the wider colour difference), else

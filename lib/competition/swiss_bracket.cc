@@ -300,7 +300,7 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
              }));
   Quality floor{};
   floor[kFloaters] = size % 2;
-  floor[kFloaterScores] = (size % 2) * std::lround(2 * b.score);
+  floor[kFloaterScores] = size % 2;  // one player of the lowest score, which weighs 1
   if (bracket_quality(c, b, result.pairs) != floor) return std::nullopt;
   if (b.last) {
     if (!result.unpaired.empty() && !bye_eligible(c, result.unpaired.front())) return std::nullopt;

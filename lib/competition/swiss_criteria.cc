@@ -78,12 +78,21 @@ Context make_context(const std::vector<SwissPlayer>& players, const SwissOptions
     c.rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
   std::size_t played = 0;  // rounds so far: the longest float history
   for (const auto& p : players) played = std::max(played, p.floats.size());
+  c.rounds_played = static_cast<int>(played);
   c.last_round = options.rounds > 0 && static_cast<int>(played) + 1 == options.rounds;
   c.topscore = static_cast<double>(played) / 2.0;  // over 50% of the maximum so far
   return c;
 }
 
 bool topscorer(const Context& c, int p) { return c.last_round && c.player(p).score > c.topscore; }
+
+int float_back(const Context& c, int p, int back) {
+  const int round = c.rounds_played - back;
+  if (round < 0) return 0;
+  const auto& floats = c.player(p).floats;
+  return static_cast<std::size_t>(round) < floats.size() ? floats[static_cast<std::size_t>(round)]
+                                                         : 0;
+}
 
 bool compatible(const Context& c, int a, int b) {
   const auto& opponents = c.player(a).opponents;
@@ -104,14 +113,10 @@ int colour_for(const Context& c, int a, int b) {
 
 namespace {
 
-int float_back(const SwissPlayer& p, std::size_t back) {
-  return p.floats.size() >= back ? p.floats[p.floats.size() - back] : 0;
-}
-
 // The two downfloat criteria for a player who downfloats this round.
-void count_downfloat(const SwissPlayer& p, Quality& q) {
-  if (float_back(p, 1) == kDownfloat) ++q[kDownfloatAgain];
-  if (float_back(p, 2) == kDownfloat) ++q[kDownfloatTwoAgo];
+void count_downfloat(const Context& c, int p, Quality& q) {
+  if (float_back(c, p, 1) == kDownfloat) ++q[kDownfloatAgain];
+  if (float_back(c, p, 2) == kDownfloat) ++q[kDownfloatTwoAgo];
 }
 
 // C8-C11 for one player given the colour it gets.
@@ -128,11 +133,41 @@ void count_colour(const Context& c, int p, int colour, Quality& q) {
 
 }  // namespace
 
-Quality unpaired_cost(const Context& c, const Bracket&, int p) {
+void weigh_floaters(const Context& c, Bracket& b) {
+  std::vector<long long> scores;
+  for (int p : b.players) scores.push_back(std::llround(2 * c.player(p).score));
+  std::sort(scores.begin(), scores.end());
+  b.floater_weights.clear();
+  long long below = 1;  // 1 + the weight of all the players below this score
+  for (std::size_t i = 0; i < scores.size();) {
+    std::size_t j = i;
+    while (j < scores.size() && scores[j] == scores[i]) ++j;
+    b.floater_weights.emplace_back(scores[i], below);
+    below += static_cast<long long>(j - i) * below;
+    i = j;
+  }
+}
+
+namespace {
+
+long long floater_weight(const Context& c, const Bracket& b, long long half_points) {
+  if (b.floater_weights.empty() && !b.players.empty()) {  // not weighed yet: weigh a copy
+    Bracket weighed = b;
+    weigh_floaters(c, weighed);
+    return floater_weight(c, weighed, half_points);
+  }
+  for (auto [score, weight] : b.floater_weights)
+    if (score == half_points) return weight;
+  return 0;  // not a player of the bracket
+}
+
+}  // namespace
+
+Quality unpaired_cost(const Context& c, const Bracket& b, int p) {
   Quality q{};
   q[kFloaters] = 1;
-  q[kFloaterScores] = std::lround(2 * c.player(p).score);
-  count_downfloat(c.player(p), q);
+  q[kFloaterScores] = floater_weight(c, b, std::llround(2 * c.player(p).score));
+  count_downfloat(c, p, q);
   return q;
 }
 
@@ -144,11 +179,16 @@ Quality pair_cost(const Context& c, int a, int b) {
   const auto& pa = c.player(a);
   const auto& pb = c.player(b);
   if (pa.score == pb.score) return q;
-  const auto& higher = pa.score > pb.score ? pa : pb;
-  const auto& lower = pa.score > pb.score ? pb : pa;
-  count_downfloat(higher, q);
-  if (float_back(lower, 1) == kUpfloat) ++q[kUpfloatAgain];
-  if (float_back(lower, 2) == kUpfloat) ++q[kUpfloatTwoAgo];
+  const int higher = pa.score > pb.score ? a : b;
+  const int lower = pa.score > pb.score ? b : a;
+  count_downfloat(c, higher, q);
+  if (float_back(c, lower, 1) == kUpfloat) ++q[kUpfloatAgain];
+  if (float_back(c, lower, 2) == kUpfloat) ++q[kUpfloatTwoAgo];
+  const long long difference = std::llround(2 * std::abs(pa.score - pb.score));
+  q[kDownfloatAgainScore] = q[kDownfloatAgain] * difference;
+  q[kUpfloatAgainScore] = q[kUpfloatAgain] * difference;
+  q[kDownfloatTwoAgoScore] = q[kDownfloatTwoAgo] * difference;
+  q[kUpfloatTwoAgoScore] = q[kUpfloatTwoAgo] * difference;
   return q;
 }
 

@@ -19,6 +19,7 @@ struct Context {
   bool last_round = false;  // SwissOptions::rounds says this round is the last
   double topscore = 0.0;    // in the last round, a score above this makes a topscorer
   bool top_seed_first = true;
+  int rounds_played = 0;  // the longest float history: the rounds before this one
 
   const SwissPlayer& player(int p) const { return (*players)[static_cast<std::size_t>(p)]; }
 };
@@ -28,6 +29,10 @@ Context make_context(const std::vector<SwissPlayer>& players, const SwissOptions
 // A.6: {colour, strength}: strength 3 absolute, 2 strong, 1 mild, 0 none (no game played).
 std::pair<int, int> preference(const SwissPlayer& p);
 bool topscorer(const Context& c, int p);
+// p's float `back` rounds before this one (1: the previous round, whether p played in it or
+// not): kDownfloat, kUpfloat or 0 (no float, also for a round p did not play and before the
+// first round).
+int float_back(const Context& c, int p, int back);
 // C1 (not met before) and C3 (non-topscorers with the same absolute preference never meet).
 bool compatible(const Context& c, int a, int b);
 // C2: no pairing-allocated bye after a bye or a forfeit win.
@@ -38,7 +43,7 @@ int colour_for(const Context& c, int a, int b);
 // The quality criteria of one bracket, in their order; each counts something to minimise.
 enum Criterion {
   kFloaters,             // C5: players left unpaired (downfloaters; in the last bracket, the bye)
-  kFloaterScores,        // C6: their scores (half points)
+  kFloaterScores,        // C6: their scores, taken in descending order (floater_weight)
   kTopscorerDifference,  // C8: colour difference beyond +-2 (topscorers, last round)
   kTopscorerRepeat,      // C9: the same colour three times running (topscorers, last round)
   kColourPreference,     // C10: colour preferences not granted
@@ -47,6 +52,11 @@ enum Criterion {
   kUpfloatAgain,         // C13: upfloat again after an upfloat in the previous round
   kDownfloatTwoAgo,      // C14: downfloat again after one two rounds before
   kUpfloatTwoAgo,        // C15: upfloat again after one two rounds before
+  // C16-C19: the score differences (half points) of the pairs that make the floats of C12-C15.
+  kDownfloatAgainScore,   // C16
+  kUpfloatAgainScore,     // C17
+  kDownfloatTwoAgoScore,  // C18
+  kUpfloatTwoAgoScore,    // C19
   kCriteria
 };
 using Quality = std::array<long long, kCriteria>;
@@ -56,7 +66,14 @@ struct Bracket {
   std::vector<int> players;
   double score = 0.0;  // the residents' score
   bool last = false;   // its one unpaired player (if any) gets the bye
+  // C6 weight of a floater per score in half points, lowest score first (weigh_floaters).
+  std::vector<std::pair<long long, long long>> floater_weights;
 };
+
+// Fills b.floater_weights: the lowest score weighs 1, each higher score one more than all the
+// players below it together, so that a smaller total is a smaller list of floaters' scores in
+// descending order (among sets of the same size, which C5 has already fixed).
+void weigh_floaters(const Context& c, Bracket& b);
 
 // The cost of leaving p unpaired in the bracket, and of the pair a-b (a ranked higher).
 Quality unpaired_cost(const Context& c, const Bracket& b, int p);

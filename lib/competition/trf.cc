@@ -98,18 +98,19 @@ TrfRound parse_block(const std::string& line, std::size_t start) {
   return out;
 }
 
-void record_round(std::vector<SwissPlayer>& players, int p, const TrfRound& r) {
+void record_round(std::vector<SwissPlayer>& players, int round, int p, const TrfRound& r) {
   if (r.opponent < 0) {
     if (r.result == 'U' || r.result == 'F' || r.result == 'H')
-      swiss_record(players, {p, kBye}, r.result == 'H' ? 0.5 : 1.0);
+      swiss_record(players, round, {p, kBye}, r.result == 'H' ? 0.5 : 1.0);
     return;
   }
   if (r.colour != 'w') return;  // each game once, from White's line
   if (r.result == '+' || r.result == '-') {
-    swiss_record_forfeit(players, r.result == '+' ? p : r.opponent,
+    swiss_record_forfeit(players, round, r.result == '+' ? p : r.opponent,
                          r.result == '+' ? r.opponent : p);
   } else if (r.result == '1' || r.result == '=' || r.result == '0') {
-    swiss_record(players, {p, r.opponent}, r.result == '1' ? 1.0 : (r.result == '=' ? 0.5 : 0.0));
+    swiss_record(players, round, {p, r.opponent},
+                 r.result == '1' ? 1.0 : (r.result == '=' ? 0.5 : 0.0));
   }
 }
 
@@ -128,7 +129,8 @@ std::vector<SwissPlayer> trf_swiss_players(const std::string& trf) {
   for (std::size_t round = 0; round < rounds; ++round)
     for (const auto& line : lines) {
       const int p = std::atoi(line.substr(4, 4).c_str()) - 1;
-      record_round(players, p, parse_block(line, kFirstRound + 10 * round));
+      record_round(players, static_cast<int>(round), p,
+                   parse_block(line, kFirstRound + 10 * round));
     }
   return players;
 }

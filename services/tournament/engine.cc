@@ -69,7 +69,8 @@ std::vector<comp::SwissPlayer> swiss_players(const State& s) {
   for (std::size_t p = 0; p < players.size(); ++p) players[p].active = s.entrants[p].active;
   for (const auto& g : s.games)
     if (g.scores)
-      comp::swiss_record(players, {g.seats[0], g.seats.size() > 1 ? g.seats[1] : comp::kBye},
+      comp::swiss_record(players, g.round - 1,
+                         {g.seats[0], g.seats.size() > 1 ? g.seats[1] : comp::kBye},
                          (*g.scores)[0]);
   return players;
 }

@@ -25,9 +25,10 @@ SwissPlayer& at(std::vector<SwissPlayer>& players, int p) {
 
 // Plays a round given as (first, second, first's score); players are numbered from 1 as in the
 // Handbook's tables, second 0 for a bye.
-void play(std::vector<SwissPlayer>& players,
+void play(std::vector<SwissPlayer>& players, int round,
           std::initializer_list<std::tuple<int, int, double>> games) {
-  for (auto [a, b, score] : games) swiss_record(players, {a - 1, b == 0 ? kBye : b - 1}, score);
+  for (auto [a, b, score] : games)
+    swiss_record(players, round, {a - 1, b == 0 ? kBye : b - 1}, score);
 }
 
 Round numbered(std::initializer_list<std::pair<int, int>> pairs) {
@@ -40,7 +41,7 @@ Round numbered(std::initializer_list<std::pair<int, int>> pairs) {
 TEST(SwissDutch, EightPlayersRoundTwoMeetsEveryColourPreference) {
   auto players = fresh(8);
   ASSERT_EQ(swiss_round(players), numbered({{1, 5}, {6, 2}, {3, 7}, {8, 4}}));
-  play(players, {{1, 5, 1.0}, {6, 2, 1.0}, {3, 7, 0.5}, {8, 4, 0.0}});
+  play(players, 0, {{1, 5, 1.0}, {6, 2, 1.0}, {3, 7, 0.5}, {8, 4, 0.0}});
   EXPECT_EQ(swiss_round(players), numbered({{4, 1}, {7, 6}, {2, 3}, {5, 8}}));
 }
 
@@ -49,7 +50,7 @@ TEST(SwissDutch, EightPlayersRoundTwoMeetsEveryColourPreference) {
 TEST(SwissDutch, ByePlayerIsNotFloatedDownAgainWhileAnotherCanBe) {
   auto players = fresh(5);
   ASSERT_EQ(swiss_round(players), numbered({{1, 3}, {4, 2}, {5, 0}}));
-  play(players, {{1, 3, 1.0}, {4, 2, 0.0}, {5, 0, 1.0}});
+  play(players, 0, {{1, 3, 1.0}, {4, 2, 0.0}, {5, 0, 1.0}});
   EXPECT_EQ(swiss_round(players), numbered({{5, 1}, {2, 3}, {4, 0}}));
 }
 
@@ -76,6 +77,89 @@ TEST(SwissDutch, TwoPointGroupWhereThreeNeedBlack) {
   for (int p = 1; p < 4; ++p) at(players, p).colours = {1, 1};
   for (int p = 4; p < 8; ++p) at(players, p).colours = {1, -1};
   EXPECT_EQ(swiss_round(players), numbered({{1, 2}, {5, 3}, {6, 4}, {7, 8}}));
+}
+
+// C6 compares the downfloaters' scores as a list in descending order, not as a sum: floating
+// {2, 2} beats floating {3, 1} (the same sum), even when the latter grants one more colour
+// preference (C10, a later criterion). A has 3 points, B and C 2, D, E and F 1; A and E both
+// prefer to move second.
+TEST(SwissDutch, FloaterScoresCompareAsAListInDescendingOrder) {
+  auto players = fresh(6);
+  const std::vector<double> scores{3, 2, 2, 1, 1, 1};
+  for (int p = 0; p < 6; ++p) at(players, p).score = scores[static_cast<std::size_t>(p)];
+  at(players, 0).colours = {1};
+  at(players, 4).colours = {1};
+  const auto c = swiss_detail::make_context(players, {});
+  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5}, 1.0, false, {}};
+  swiss_detail::weigh_floaters(c, b);
+  const Quality float_b_c = swiss_detail::bracket_quality(c, b, {{0, 4}, {3, 5}});
+  const Quality float_a_d = swiss_detail::bracket_quality(c, b, {{1, 4}, {2, 5}});
+  EXPECT_EQ(float_b_c[swiss_detail::kFloaterScores], 4 + 4);  // 1 + three players of 1 point
+  EXPECT_EQ(float_a_d[swiss_detail::kFloaterScores], 12 + 1);
+  EXPECT_EQ(float_b_c[swiss_detail::kColourPreference], 1);
+  EXPECT_EQ(float_a_d[swiss_detail::kColourPreference], 0);
+  EXPECT_LT(float_b_c, float_a_d);
+}
+
+// C.04.3 (2025) 1.4: float history is per round. Player 1 upfloated in round 1 and was absent
+// in round 2 (no float): for round 3 its previous round has no float and the upfloat is two
+// rounds back. A forfeit is a downfloat for the winner (it scored without playing) only.
+TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsNoFloat) {
+  auto players = fresh(4);
+  at(players, 1).score = 1;
+  swiss_record(players, 0, {1, 0}, 1.0);
+  swiss_record(players, 0, {2, 3}, 0.5);
+  swiss_record(players, 1, {1, 2}, 0.5);  // players 1 and 4 absent
+  EXPECT_EQ(at(players, 0).floats, std::vector<int>{kUpfloat});
+  const auto c = swiss_detail::make_context(players, {});
+  EXPECT_EQ(swiss_detail::float_back(c, 0, 1), 0);
+  EXPECT_EQ(swiss_detail::float_back(c, 0, 2), kUpfloat);
+  const Quality up = swiss_detail::pair_cost(c, 1, 0);  // player 1 upfloats again
+  EXPECT_EQ(up[swiss_detail::kUpfloatAgain], 0);
+  EXPECT_EQ(up[swiss_detail::kUpfloatTwoAgo], 1);
+
+  swiss_record(players, 2, {0, 2}, 1.0);
+  EXPECT_EQ(at(players, 0).floats, (std::vector<int>{kUpfloat, 0, kUpfloat}));
+  auto forfeit = fresh(2);
+  swiss_record_forfeit(forfeit, 0, 1, 0);
+  EXPECT_EQ(at(forfeit, 0).floats, std::vector<int>{0});
+  EXPECT_EQ(at(forfeit, 1).floats, std::vector<int>{kDownfloat});
+}
+
+// C16: among pairings with as many repeated downfloats (C12), the smaller score difference.
+// A (3 points) downfloated in the previous round, B (2) did not; C and D have 1. A-C, B-D
+// (the Dutch order's first) repeats A's downfloat over 2 points; A-B, C-D over 1 point.
+TEST(SwissDutch, RepeatedDownfloatTakesTheSmallerScoreDifference) {
+  auto players = fresh(4);
+  const std::vector<double> scores{3, 2, 1, 1};
+  for (int p = 0; p < 4; ++p) {
+    at(players, p).score = scores[static_cast<std::size_t>(p)];
+    at(players, p).floats = {0};
+  }
+  at(players, 0).floats = {kDownfloat};
+  const auto c = swiss_detail::make_context(players, {});
+  swiss_detail::Bracket b{{0, 1, 2, 3}, 1.0, false, {}};
+  swiss_detail::weigh_floaters(c, b);
+  const auto result = swiss_detail::pair_bracket(c, b, {});
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->pairs, (std::vector<std::pair<int, int>>{{0, 1}, {2, 3}}));
+  EXPECT_TRUE(result->unpaired.empty());
+  EXPECT_EQ(swiss_detail::pair_cost(c, 0, 2)[swiss_detail::kDownfloatAgainScore], 4);
+  EXPECT_EQ(swiss_detail::pair_cost(c, 0, 1)[swiss_detail::kDownfloatAgainScore], 2);
+}
+
+// C17 and C19: the score difference of a repeated upfloat, one and two rounds back.
+TEST(SwissDutch, RepeatedUpfloatsCountTheirScoreDifference) {
+  auto players = fresh(2);
+  at(players, 0).score = 2;
+  at(players, 0).floats = {0, 0};
+  at(players, 1).floats = {kUpfloat, kUpfloat};
+  const auto c = swiss_detail::make_context(players, {});
+  const Quality q = swiss_detail::pair_cost(c, 0, 1);
+  EXPECT_EQ(q[swiss_detail::kUpfloatAgainScore], 4);
+  EXPECT_EQ(q[swiss_detail::kUpfloatTwoAgoScore], 4);
+  EXPECT_EQ(q[swiss_detail::kDownfloatAgainScore], 0);
+  EXPECT_EQ(q[swiss_detail::kDownfloatTwoAgoScore], 0);
 }
 
 // ---- random tournaments ----
@@ -229,16 +313,16 @@ Pairs dutch_first(const swiss_detail::Context& c, const swiss_detail::Bracket& b
 }
 
 // Plays a random round's results: draws, and now and then a forfeit instead of a game.
-void record(std::vector<SwissPlayer>& players, const Round& round, std::mt19937& rng) {
+void record(std::vector<SwissPlayer>& players, int number, const Round& round, std::mt19937& rng) {
   for (const auto& g : round) {
     if (g.second == kBye) {
-      swiss_record(players, g, 1.0);
+      swiss_record(players, number, g, 1.0);
     } else if (rng() % 25 == 0) {
       const bool first_wins = rng() % 2 == 0;
-      swiss_record_forfeit(players, first_wins ? g.first : g.second,
+      swiss_record_forfeit(players, number, first_wins ? g.first : g.second,
                            first_wins ? g.second : g.first);
     } else {
-      swiss_record(players, g, static_cast<double>(rng() % 3) / 2.0);
+      swiss_record(players, number, g, static_cast<double>(rng() % 3) / 2.0);
     }
   }
 }
@@ -280,7 +364,7 @@ TEST(SwissDutch, RandomTournamentsMeetTheCriteriaAndSmallBracketsTakeTheFirstBes
               << b;
         ++checked;
       }
-      record(players, *round, rng);
+      record(players, r, *round, rng);
     }
   }
   EXPECT_GT(checked, 1000);

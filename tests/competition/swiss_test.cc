@@ -84,7 +84,7 @@ Outcome play(int n, int rounds, std::mt19937& rng, bool draws) {
     if (!round) break;
     for (const auto& p : *round) {
       const double first = p.second == kBye ? 1.0 : result(rng) / 2.0 * (draws ? 1.0 : 2.0);
-      swiss_record(o.players, p, first);
+      swiss_record(o.players, r, p, first);
     }
     o.rounds.push_back(*round);
   }

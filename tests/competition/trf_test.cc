@@ -82,7 +82,7 @@ TEST(Trf, RoundTripAfterEveryResultPairsTheSameNextRound) {
         t.pending.erase(t.pending.begin());
         r.first_score = r.second == kBye ? 1.0 : static_cast<double>(rng() % 3) / 2.0;
         t.results.push_back(r);
-        swiss_record(direct, {r.first, r.second}, r.first_score);
+        swiss_record(direct, round - 1, {r.first, r.second}, r.first_score);
         const auto imported = trf_swiss_players(trf_export(t));
         ASSERT_EQ(imported.size(), direct.size());
         for (std::size_t p = 0; p < direct.size(); ++p) {
