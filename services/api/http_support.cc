@@ -90,8 +90,9 @@ storage::Principal verify_token(const std::string& hash,
 
 namespace {
 
-// Sets the RateLimit headers of the bucket `policy` ("token" or "address") after a take that
-// left `remaining`; when the take was refused, throws 429 rate_limited naming the limit `name`.
+// Sets the RateLimit headers of the bucket `policy` ("token" or "address") after the take
+// `bucket`; when the take was refused, throws 429 rate_limited naming the limit `name` of the
+// `whose` bucket ("token", "address").
 void charge(GameService& service, Response& res, const std::string& policy,
             const storage::RateLimit& limit, const storage::BucketDecision& bucket,
             const std::string& name, const std::string& whose) {
