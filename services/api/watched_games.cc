@@ -18,17 +18,18 @@ WatchedGames::State::State(const domain::Catalog& catalog, storage::LoadedGame l
       leave_request_(std::move(leave_request)),
       as_of_(as_of) {}
 
-const std::string& WatchedGames::State::line_for(storage::Id caller) const {
+const std::string& WatchedGames::State::line_for(storage::Id caller, bool sse) const {
   const int seat = domain::seat_of(loaded_.game, caller);
   std::lock_guard lock(mutex_);
-  auto found = lines_.find(seat);
+  auto found = lines_.find({seat, sse});
   if (found != lines_.end()) return found->second;
   // A game document depends on the caller only through the caller's seat.
   const storage::Id seated =
       seat < 0 ? 0 : loaded_.game.seats.at(static_cast<std::size_t>(seat)).account_id;
   json view = game_view(catalog_, loaded_.game, {seated, true, &loaded_.moves});
   view["leave_request"] = leave_request_;
-  return lines_.emplace(seat, frame({{"type", "game_state"}, {"game", view}}, false)).first->second;
+  const json line = {{"type", "game_state"}, {"game", view}};
+  return lines_.emplace(std::pair{seat, sse}, frame(line, sse)).first->second;
 }
 
 std::shared_ptr<WatchedGames::Slot> WatchedGames::watch(storage::Id game) {

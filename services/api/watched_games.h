@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
+#include <utility>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -41,8 +42,9 @@ class WatchedGames {
     const storage::GameRecord& game() const { return loaded_.game; }
     // Every event of the game up to here is in this state.
     const storage::StreamPosition& as_of() const { return as_of_; }
-    // The framed game_state line for `caller` (encoded once per seat, once for spectators).
-    const std::string& line_for(storage::Id caller) const;
+    // The framed game_state line for `caller` (encoded once per seat and framing, once for
+    // spectators), as an SSE event or an ndjson line.
+    const std::string& line_for(storage::Id caller, bool sse) const;
 
    private:
     const domain::Catalog& catalog_;
@@ -50,7 +52,7 @@ class WatchedGames {
     const nlohmann::json leave_request_;
     const storage::StreamPosition as_of_;
     mutable std::mutex mutex_;
-    mutable std::map<int, std::string> lines_;  // by seat, -1: spectators
+    mutable std::map<std::pair<int, bool>, std::string> lines_;  // by (seat, sse); seat -1: spectators
   };
 
   WatchedGames(GameService& games, const events::EventHub& hub) : games_(games), hub_(hub) {}

@@ -8,8 +8,10 @@
 
 #include "services/api/game_service.h"
 #include "services/api/guards.h"
+#include "services/api/http_support.h"
 #include "services/api/json_body.h"
 #include "services/api/problem.h"
+#include "services/api/web_session.h"
 
 namespace {
 
@@ -138,6 +140,68 @@ TEST(GameServiceOptions, OrganisersFromTheEnvironment) {
   const auto options = api::game_service_options({{"HEXPOST_ORGANISERS", " ann, bob ,,carl"}});
   EXPECT_EQ(options.organisers, (std::vector<std::string>{"ann", "bob", "carl"}));
   EXPECT_TRUE(api::game_service_options({}).organisers.empty());
+}
+
+TEST(WebSessionUnit, FindsTheSessionCookieAmongOthers) {
+  EXPECT_EQ(api::session_cookie(request("GET", {{"Cookie", "a=1; hexpost_session=hxp_x ; b=2"}})),
+            "hxp_x");
+  EXPECT_EQ(
+      api::session_cookie(request("GET", {{"Cookie", "a=1"}, {"Cookie", "hexpost_session=hxp_y"}})),
+      "hxp_y");
+  EXPECT_EQ(api::session_cookie(request("GET", {{"Cookie", "my_hexpost_session=z"}})), "");
+  EXPECT_EQ(api::session_cookie(request("GET")), "");
+}
+
+TEST(WebSessionUnit, OwnOriginIsThePublicUrlsOrTheHosts) {
+  EXPECT_EQ(api::own_origin("https://games.example:8443/hexpost", request("GET")),
+            "https://games.example:8443");
+  EXPECT_EQ(api::own_origin("https://games.example", request("GET")), "https://games.example");
+  EXPECT_EQ(api::own_origin("", request("GET", {{"Host", "127.0.0.1:8080"}})),
+            "http://127.0.0.1:8080");
+}
+
+TEST(WebSessionUnit, OnlyStateChangingCookieRequestsNeedTheOrigin) {
+  const httplib::Headers cookie = {{"Cookie", "hexpost_session=t"}, {"Host", "h:1"}};
+  EXPECT_FALSE(api::check_session_origin("", request("GET", cookie)));
+  for (const std::string method : {"POST", "PUT", "PATCH", "DELETE"}) {
+    const auto refused = api::check_session_origin("", request(method, cookie));
+    ASSERT_TRUE(refused) << method;
+    EXPECT_EQ(refused->status(), 403);
+    EXPECT_EQ(refused->code(), "cross_origin");
+    httplib::Headers same = cookie;
+    same.emplace("Origin", "http://h:1");
+    EXPECT_FALSE(api::check_session_origin("", request(method, same))) << method;
+    httplib::Headers bearer = cookie;
+    bearer.emplace("Authorization", "Bearer x");
+    EXPECT_FALSE(api::check_session_origin("", request(method, bearer))) << method;
+  }
+  EXPECT_FALSE(api::check_session_origin("", request("POST", {{"Host", "h:1"}})));
+}
+
+TEST(WebSessionUnit, AnonymousLimitAndPublicUrlFromTheEnvironment) {
+  const api::GameServiceOptions defaults = api::game_service_options({});
+  EXPECT_EQ(defaults.anonymous_rate_limit.capacity, 60);
+  EXPECT_EQ(defaults.anonymous_rate_limit.refill_per_s, 2);
+  EXPECT_EQ(defaults.public_url, "");
+  const api::GameServiceOptions set =
+      api::game_service_options({{"HEXPOST_ANON_RATE_BURST", "7"},
+                                 {"HEXPOST_ANON_RATE_PER_S", "0.5"},
+                                 {"HEXPOST_PUBLIC_URL", "https://games.example/"}});
+  EXPECT_EQ(set.anonymous_rate_limit.capacity, 7);
+  EXPECT_EQ(set.anonymous_rate_limit.refill_per_s, 0.5);
+  EXPECT_EQ(set.public_url, "https://games.example");
+  EXPECT_THROW(api::game_service_options({{"HEXPOST_ANON_RATE_BURST", "0"}}),
+               std::invalid_argument);
+}
+
+TEST(PageSecurityHeaders, SetsTheExactPolicy) {
+  httplib::Response res;
+  api::set_page_security_headers(res);
+  EXPECT_EQ(res.get_header_value("Content-Security-Policy"),
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+  EXPECT_EQ(res.get_header_value("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(res.get_header_value("Referrer-Policy"), "same-origin");
 }
 
 }  // namespace

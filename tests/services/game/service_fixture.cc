@@ -102,6 +102,9 @@ domain::Catalog test_catalog() {
 api::GameServiceOptions test_options() {
   api::GameServiceOptions options;
   options.rate_limit = {1e6, 1e6};
+  // Anonymous reads from 127.0.0.1 share one bucket in the test process's database: tests that
+  // count them set their own (web_access_test.cc).
+  options.anonymous_rate_limit = {1e6, 1e6};
   // A challenge without a clock stays unclocked here, so that time-travelling tests decide
   // their clocks themselves; tests of the default clock set it.
   options.clocks.default_days_per_move = 0;
@@ -186,8 +189,9 @@ Reply Client::post_raw(const std::string& path, const std::string& body, const s
   return to_reply(client_.Post(path.c_str(), with_token(headers, token), body, type.c_str()));
 }
 
-Reply Client::del(const std::string& path, const std::string& token) {
-  return to_reply(client_.Delete(path.c_str(), with_token({}, token)));
+Reply Client::del(const std::string& path, const std::string& token,
+                  const httplib::Headers& headers) {
+  return to_reply(client_.Delete(path.c_str(), with_token(headers, token)));
 }
 
 Reply Client::put(const std::string& path, const std::string& token) {
