@@ -1,0 +1,50 @@
+// The JSON API, same origin. Signed-in requests carry the session cookie (credentials
+// "same-origin"); a state change sends Origin by itself, which the server checks.
+
+export class ApiProblem extends Error {
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.status = status;
+    this.code = problem.code || problem.type || "";
+    this.problem = problem;
+  }
+}
+
+async function send(method, path, body) {
+  const init = {method, credentials: "same-origin", headers: {Accept: "application/json"}};
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, init);
+  if (res.status === 204) return null;
+  const type = res.headers.get("Content-Type") || "";
+  const data = type.includes("json") ? await res.json() : await res.text();
+  if (!res.ok) throw new ApiProblem(res.status, typeof data === "object" ? data : {detail: data});
+  return data;
+}
+
+export const get = (path) => send("GET", path);
+export const post = (path, body) => send("POST", path, body === undefined ? {} : body);
+export const del = (path) => send("DELETE", path);
+
+// The board of a game as SVG text (GET /v1/games/{id}/board.svg).
+export async function boardSvg(gameId, seat) {
+  const query = seat === null || seat === undefined ? "" : "?seat=" + seat;
+  const res = await fetch(`/v1/games/${encodeURIComponent(gameId)}/board.svg${query}`,
+                          {credentials: "same-origin"});
+  if (!res.ok) throw new ApiProblem(res.status, {detail: "The board could not be loaded."});
+  return res.text();
+}
+
+// The signed-in account ({username, ...}) or null. Asked once per page.
+let sessionPromise = null;
+export function session() {
+  if (!sessionPromise) {
+    sessionPromise = get("/v1/session").catch((e) => {
+      if (e instanceof ApiProblem && e.status === 401) return null;
+      throw e;
+    });
+  }
+  return sessionPromise;
+}
