@@ -39,6 +39,7 @@ export class BoardPicker {
     this.clicked = [];
     this.cells = new Map();
     for (const node of svg.querySelectorAll("[data-cell]")) this.prepare(node);
+    this.listen();
     this.mark();
   }
 
@@ -50,11 +51,28 @@ export class BoardPicker {
     if (!this.detail.length) return;
     node.setAttribute("tabindex", "0");
     node.setAttribute("role", "button");
-    node.addEventListener("click", () => this.click(name));
     node.addEventListener("keydown", (e) => {
       if (e.key !== "Enter" && e.key !== " ") return;
       e.preventDefault();
       this.click(name);
+    });
+  }
+
+  // The cell under a click: the clicked element's own cell, else the topmost cell at the point
+  // (a piece or a label drawn over a cell is not part of it).
+  cellAt(event) {
+    const own = event.target.closest("[data-cell]");
+    if (own) return own.getAttribute("data-cell");
+    const under = document.elementsFromPoint(event.clientX, event.clientY)
+      .find((node) => node.hasAttribute("data-cell") && this.svg.contains(node));
+    return under ? under.getAttribute("data-cell") : null;
+  }
+
+  listen() {
+    if (!this.detail.length) return;
+    this.svg.addEventListener("click", (event) => {
+      const cell = this.cellAt(event);
+      if (cell !== null) this.click(cell);
     });
   }
 

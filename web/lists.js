@@ -73,10 +73,15 @@ export async function renderHome(main) {
       catalog.games.map((g) => el("li", {}, link("/ratings/" + g.id, g.name))))));
 }
 
+// The tie-breaks a standings row may carry, in the order the server ranks by.
+const TIEBREAKS = [["buchholz_cut1", "Buchholz cut 1"], ["buchholz", "Buchholz"],
+                   ["median_buchholz", "Median Buchholz"], ["sonneborn_berger", "Sonneborn–Berger"],
+                   ["direct_encounter", "Direct encounter"]];
+
 function standingsTable(t) {
-  const tiebreaks = ["buchholz_cut1", "buchholz", "median_buchholz", "sonneborn_berger",
-                     "direct_encounter"].filter((k) => t.standings.some((s) => k in s));
-  const headers = ["Rank", "Player", "Points"].concat(tiebreaks.map((k) => k.replace(/_/g, " ")));
+  const present = TIEBREAKS.filter(([k]) => t.standings.some((s) => k in s));
+  const tiebreaks = present.map(([k]) => k);
+  const headers = ["Rank", "Player", "Points"].concat(present.map(([, title]) => title));
   if (t.standings.some((s) => "division" in s)) headers.push("Division");
   return table(headers, t.standings.map((s) => {
     const row = [String(s.rank), playerLink(s.username), String(s.score)];
