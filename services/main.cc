@@ -74,6 +74,8 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_RATE_BURST           per-token burst (token-bucket size, default 120)
   HEXPOST_BOT_RATE_PER_S       the same for tokens of bot accounts (default: HEXPOST_RATE_PER_S)
   HEXPOST_BOT_RATE_BURST       (default: HEXPOST_RATE_BURST)
+  HEXPOST_ANON_RATE_PER_S      per-address sustained rate of requests without a token (default 2)
+  HEXPOST_ANON_RATE_BURST      their burst per client address (default 60)
   HEXPOST_CHALLENGE_EXPIRY_S   challenges expire after this many seconds (default 604800)
   HEXPOST_HASH_SLOTS           password hashes at once (default 2)
   HEXPOST_HASH_QUEUE           logins waiting for a hash slot; one more gets 503 login_busy (default 8)
@@ -112,7 +114,9 @@ Environment (read once at start; a bad value stops hexpostd with one line):
   HEXPOST_SMTP_STARTTLS        off|try|require for smtp:// (default try)
   HEXPOST_MAIL_FROM            From of notifications (default Hexpost <hexpost@DOMAIN>)
   HEXPOST_MAIL_DOMAIN          domain of Message-IDs and move addresses (default localhost)
-  HEXPOST_PUBLIC_URL           base URL of unsubscribe links (default https://DOMAIN)
+  HEXPOST_PUBLIC_URL           base URL of game links and unsubscribe links in mails (default
+                               https://DOMAIN), the origin session cookies must come from
+                               (default http://<Host>), https: the cookie is Secure
   HEXPOST_MAIL_POLL_MS         mail sender period (default 2000)
   HEXPOST_MAIL_MAX_ATTEMPTS    delivery attempts before a mail is failed (default 12)
   HEXPOST_MAIL_RETAIN_DAYS     days outbox rows and inbound ids are kept (default 30)

@@ -59,18 +59,8 @@ void post_token(GameService& s, const Request& req, Response& res) {
   const std::string username = string_field(body, "username", true, 64);
   const std::string password = string_field(body, "password", true, 1024);
   const std::string name = name_field(body, "name", false, 100);
-  admit_login(s, req, username, LoginKind::token);
-  auto account = s.accounts.find_by_username(username);
-  // Verify even for an unknown user, so timing does not tell which usernames exist; count the
-  // failure either way, so the backoff does not tell them apart either.
-  static const std::string kDummy = s.hasher.hash("not a password of anyone");
-  const bool ok = s.hasher.verify(password, account ? account->password_hash : kDummy) && account;
-  record_login(s, req, username, ok);
-  if (!ok) {
-    throw GameError(401, "bad_credentials", "Unknown username or wrong password.", {},
-                    {{"WWW-Authenticate", "Bearer realm=\"hexpost\""}});
-  }
-  std::vector<std::string> scopes = account->scopes;
+  const storage::AccountRecord account = verified_login(s, req, username, password);
+  std::vector<std::string> scopes = account.scopes;
   if (body.contains("scopes")) {
     const json& wanted = body.at("scopes");
     if (!wanted.is_array()) {
@@ -79,11 +69,11 @@ void post_token(GameService& s, const Request& req, Response& res) {
     }
     scopes.clear();
     for (const json& scope : wanted) {
-      if (!scope.is_string() || std::find(account->scopes.begin(), account->scopes.end(),
-                                          scope.get<std::string>()) == account->scopes.end()) {
+      if (!scope.is_string() || std::find(account.scopes.begin(), account.scopes.end(),
+                                          scope.get<std::string>()) == account.scopes.end()) {
         throw GameError(
             400, "invalid_scope",
-            "A token can only carry scopes its account has: " + json(account->scopes).dump() + ".",
+            "A token can only carry scopes its account has: " + json(account.scopes).dump() + ".",
             {{"field", "scopes"}});
       }
       if (std::find(scopes.begin(), scopes.end(), scope.get<std::string>()) == scopes.end()) {
@@ -92,8 +82,7 @@ void post_token(GameService& s, const Request& req, Response& res) {
     }
   }
   const std::string token = domain::new_token();
-  const storage::Id id =
-      s.accounts.create_token(account->id, new_token_record(token, name, scopes));
+  const storage::Id id = s.accounts.create_token(account.id, new_token_record(token, name, scopes));
   no_store(res);
   res.set_header("Location", "/v1/tokens/" + std::to_string(id));
   send_json(res, 201,

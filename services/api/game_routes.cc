@@ -257,20 +257,10 @@ void post_leave_accept(GameService& s, const Request& req, Response& res) {
   answer_leave(s, id, me.account_id, s.play.accept_seat(id, me.account_id), res);
 }
 
-void get_game(GameService& s, const Request& req, Response& res) {
-  // The caller and the game in one statement (see authenticated_move_load).
-  const std::string hash = bearer_token_hash(req);
-  storage::Id id = 0;
-  try {
-    id = path_id(req, 1, "game");
-  } catch (...) {
-    authenticate(s, req, res);
-    throw;
-  }
-  auto found = s.play.load_as(hash, id, true);
-  const storage::Principal me = admit(s, hash, std::move(found.principal), res);
-  if (!found.loaded) throw game_not_found(id);
-  const storage::LoadedGame& loaded = *found.loaded;
+// The game document for `caller` (0: anonymous, who sees no legal moves), with its ETag.
+void answer_game(GameService& s, const Request& req, Response& res,
+                 const storage::LoadedGame& loaded, storage::Id caller) {
+  const storage::Id id = loaded.game.id;
   std::string etag = etag_of(loaded.game);
   // A finished rated game shows its rating changes, which arrive after the game's
   // last version; their count is part of the ETag.
@@ -288,15 +278,38 @@ void get_game(GameService& s, const Request& req, Response& res) {
                               [after](const storage::MoveRecord& m) { return m.ply > after; }),
                  loaded.moves.end());
   }
-  json view =
-      game_view(s.catalog, loaded.game, {me.account_id, true, after > 0 ? &later : &loaded.moves});
+  json view = game_view(s.catalog, loaded.game, {caller, true, after > 0 ? &later : &loaded.moves});
   if (changes.is_array()) view["rating_changes"] = changes;
   view["leave_request"] = leave_request_view(s, loaded.game);
   send_json(res, 200, view);
 }
 
+// GET /v1/games/{id} without a credential: public, charged to the client address.
+void get_game_anonymous(GameService& s, const Request& req, Response& res) {
+  reader(s, req, res);
+  const storage::Id id = path_id(req, 1, "game");
+  answer_game(s, req, res, load_or_404(s, id, true), 0);
+}
+
+void get_game(GameService& s, const Request& req, Response& res) {
+  if (!has_credential(req)) return get_game_anonymous(s, req, res);
+  // The caller and the game in one statement (see authenticated_move_load).
+  const std::string hash = bearer_token_hash(req);
+  storage::Id id = 0;
+  try {
+    id = path_id(req, 1, "game");
+  } catch (...) {
+    authenticate(s, req, res);
+    throw;
+  }
+  auto found = s.play.load_as(hash, id, true);
+  const storage::Principal me = admit(s, hash, std::move(found.principal), res);
+  if (!found.loaded) throw game_not_found(id);
+  answer_game(s, req, res, *found.loaded, me.account_id);
+}
+
 void get_record(GameService& s, const Request& req, Response& res) {
-  authenticate(s, req, res);
+  reader(s, req, res);
   const storage::Id id = path_id(req, 1, "game");
   const storage::LoadedGame loaded = load_or_404(s, id, true);
   res.set_header("Content-Disposition",
@@ -317,7 +330,7 @@ void get_record(GameService& s, const Request& req, Response& res) {
 }
 
 void get_fairness(GameService& s, const Request& req, Response& res) {
-  authenticate(s, req, res);
+  reader(s, req, res);
   const storage::Id id = path_id(req, 1, "game");
   const storage::LoadedGame loaded = load_or_404(s, id, true);
   send_json(res, 200, fairness_view(loaded.game, loaded.moves));
@@ -375,7 +388,7 @@ void get_my_games(GameService& s, const Request& req, Response& res) {
 }
 
 void get_games(GameService& s, const Request& req, Response& res) {
-  authenticate(s, req, res);
+  reader(s, req, res);
   storage::GameListFilter filter;
   filter.status = status_param(req);
   filter.game = query(req, "game");

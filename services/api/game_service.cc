@@ -142,6 +142,10 @@ const std::vector<RouteDoc> kRoutes = {
     {"GET", "/v1/me/mutes"},
     {"PUT", "/v1/me/mutes/{username}"},
     {"DELETE", "/v1/me/mutes/{username}"},
+    {"POST", "/v1/session"},
+    {"GET", "/v1/session"},
+    {"DELETE", "/v1/session"},
+    {"GET", "/v1/players/{username}"},
 };
 
 }  // namespace
@@ -155,6 +159,14 @@ GameServiceOptions game_service_options(
       positive_number(env, "HEXPOST_BOT_RATE_PER_S", options.rate_limit.refill_per_s, 1e6);
   options.bot_rate_limit.capacity =
       positive_number(env, "HEXPOST_BOT_RATE_BURST", options.rate_limit.capacity, 1e7);
+  options.anonymous_rate_limit.refill_per_s = positive_number(
+      env, "HEXPOST_ANON_RATE_PER_S", options.anonymous_rate_limit.refill_per_s, 1e6);
+  options.anonymous_rate_limit.capacity =
+      positive_number(env, "HEXPOST_ANON_RATE_BURST", options.anonymous_rate_limit.capacity, 1e7);
+  if (auto it = env.find("HEXPOST_PUBLIC_URL"); it != env.end()) options.public_url = it->second;
+  while (!options.public_url.empty() && options.public_url.back() == '/') {
+    options.public_url.pop_back();
+  }
   options.challenge_expiry_s = static_cast<int>(
       positive_number(env, "HEXPOST_CHALLENGE_EXPIRY_S", 7 * 24 * 3600, 365 * 24 * 3600));
   read_login_options(env, options);
@@ -208,6 +220,8 @@ void add_game_service_routes(Server& server, GameService& service) {
   add_mail_routes(server, service);
   add_inbox_routes(server, service);
   add_message_routes(server, service);
+  add_session_routes(server, service);
+  add_player_routes(server, service);
   server.get("/v1/openapi.json", [](const Request&, Response& res) {
     res.status = 200;
     res.set_content(openapi_document(), "application/json");

@@ -41,6 +41,11 @@ namespace api {
 struct GameServiceOptions {
   storage::RateLimit rate_limit;      // per token of a human account
   storage::RateLimit bot_rate_limit;  // per token of a bot account
+  // Per client address, for requests without a credential (the public reading routes).
+  storage::RateLimit anonymous_rate_limit{60, 2};
+  // HEXPOST_PUBLIC_URL without a trailing '/': the server's origin for the session cookie's
+  // cross-origin check and its Secure flag (empty: http://<Host header>).
+  std::string public_url;
   int challenge_expiry_s = 7 * 24 * 3600;
   domain::HashQueue hash_queue;  // password hashing: slots, queue, wait (then 503 login_busy)
   domain::Argon2Params argon2;
@@ -54,7 +59,8 @@ struct GameServiceOptions {
   std::vector<std::string> organisers;
 };
 
-// Reads HEXPOST_RATE_PER_S, HEXPOST_RATE_BURST and HEXPOST_CHALLENGE_EXPIRY_S (optional), the
+// Reads HEXPOST_RATE_PER_S, HEXPOST_RATE_BURST, HEXPOST_ANON_RATE_PER_S, HEXPOST_ANON_RATE_BURST,
+// HEXPOST_PUBLIC_URL and HEXPOST_CHALLENGE_EXPIRY_S (optional), the
 // login variables (HEXPOST_HASH_*, HEXPOST_LOGIN_*: README's table), the clock variables of
 // sweeper::clock_options, the rating variables of tourney::rating_policy,
 // HEXPOST_COMPETITION_S and HEXPOST_ORGANISERS (comma-separated usernames).

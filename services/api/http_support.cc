@@ -7,6 +7,7 @@
 #include "services/api/game_service.h"
 #include "services/api/json_body.h"
 #include "services/api/problem.h"
+#include "services/api/web_session.h"
 
 namespace api {
 
@@ -45,7 +46,18 @@ GameError unauthorized(const std::string& code, const std::string& detail, bool 
 
 std::string bearer_token_hash(const Request& req) {
   if (!req.has_header("Authorization")) {
-    throw unauthorized("unauthenticated", "Send a token: Authorization: Bearer hxp_...", false);
+    // No Authorization header: the web session cookie, when there is one, is the credential.
+    const std::string cookie = session_cookie(req);
+    if (cookie.empty()) {
+      throw unauthorized("unauthenticated",
+                         "Send a token (Authorization: Bearer hxp_...) or sign in "
+                         "(POST /v1/session).",
+                         false);
+    }
+    if (!domain::plausible_token(cookie)) {
+      throw unauthorized("invalid_token", "The session is malformed, revoked or unknown.", true);
+    }
+    return domain::token_hash(cookie);
   }
   const std::string header = req.get_header_value("Authorization");
   constexpr std::string_view kScheme = "Bearer ";
@@ -57,6 +69,10 @@ std::string bearer_token_hash(const Request& req) {
     throw unauthorized("invalid_token", "The token is malformed, revoked or unknown.", true);
   }
   return domain::token_hash(token);
+}
+
+bool has_credential(const Request& req) {
+  return req.has_header("Authorization") || !session_cookie(req).empty();
 }
 
 storage::Principal authenticate(GameService& service, const Request& req, Response& res) {
@@ -72,6 +88,41 @@ storage::Principal verify_token(const std::string& hash,
   return std::move(*principal);
 }
 
+namespace {
+
+// Sets the RateLimit headers of the bucket `policy` ("token" or "address") after a take that
+// left `remaining`; when the take was refused, throws 429 rate_limited naming the limit `name`.
+void charge(GameService& service, Response& res, const std::string& policy,
+            const storage::RateLimit& limit, const storage::BucketDecision& bucket,
+            const std::string& name, const std::string& whose) {
+  const int remaining = static_cast<int>(std::floor(std::max(0.0, bucket.remaining)));
+  const int reset =
+      static_cast<int>(std::ceil((limit.capacity - bucket.remaining) / limit.refill_per_s));
+  res.set_header(
+      "RateLimit-Policy",
+      "\"" + policy + "\";q=" + std::to_string(static_cast<int>(limit.capacity)) +
+          ";w=" + std::to_string(static_cast<int>(std::ceil(limit.capacity / limit.refill_per_s))));
+  res.set_header("RateLimit", "\"" + policy + "\";r=" + std::to_string(remaining) +
+                                  ";t=" + std::to_string(std::max(0, reset)));
+  if (bucket.allowed) return;
+  const int retry =
+      std::max(1, static_cast<int>(std::ceil((1 - bucket.remaining) / limit.refill_per_s)));
+  throw GameError(
+      429, "rate_limited",
+      "Too many requests for this " + whose + " (limit " + name + "); retry after " +
+          std::to_string(retry) + " s.",
+      {{"retry_after", retry},
+       {"limit", name},
+       {"burst", limit.capacity},
+       {"per_second", limit.refill_per_s},
+       {"resets_at", hxclock::to_rfc3339(service.clock.now() + std::chrono::seconds(retry))}},
+      {{"Retry-After", std::to_string(retry)},
+       {"RateLimit", "\"" + policy + "\";r=0;t=" + std::to_string(retry)},
+       {"RateLimit-Policy", res.get_header_value("RateLimit-Policy")}});
+}
+
+}  // namespace
+
 storage::Principal admit(GameService& service, const std::string& hash,
                          std::optional<storage::Principal> found, Response& res) {
   storage::Principal principal = verify_token(hash, std::move(found));
@@ -80,34 +131,19 @@ storage::Principal admit(GameService& service, const std::string& hash,
   const storage::BucketDecision bucket = service.accounts.take_request(principal.token_id, limit);
   principal.allowed = bucket.allowed;
   principal.remaining = bucket.remaining;
-  const int remaining = static_cast<int>(std::floor(std::max(0.0, principal.remaining)));
-  const int reset =
-      static_cast<int>(std::ceil((limit.capacity - principal.remaining) / limit.refill_per_s));
-  res.set_header(
-      "RateLimit-Policy",
-      "\"token\";q=" + std::to_string(static_cast<int>(limit.capacity)) +
-          ";w=" + std::to_string(static_cast<int>(std::ceil(limit.capacity / limit.refill_per_s))));
-  res.set_header("RateLimit", "\"token\";r=" + std::to_string(remaining) +
-                                  ";t=" + std::to_string(std::max(0, reset)));
-  if (!principal.allowed) {
-    const int retry =
-        std::max(1, static_cast<int>(std::ceil((1 - principal.remaining) / limit.refill_per_s)));
-    // Every token has its own bucket, so a bot's requests never use up a human's.
-    const std::string name = principal.is_bot ? "bot-requests-per-token" : "requests-per-token";
-    throw GameError(
-        429, "rate_limited",
-        "Too many requests for this token (limit " + name + "); retry after " +
-            std::to_string(retry) + " s.",
-        {{"retry_after", retry},
-         {"limit", name},
-         {"burst", limit.capacity},
-         {"per_second", limit.refill_per_s},
-         {"resets_at", hxclock::to_rfc3339(service.clock.now() + std::chrono::seconds(retry))}},
-        {{"Retry-After", std::to_string(retry)},
-         {"RateLimit", "\"token\";r=0;t=" + std::to_string(retry)},
-         {"RateLimit-Policy", res.get_header_value("RateLimit-Policy")}});
-  }
+  // Every token has its own bucket, so a bot's requests never use up a human's.
+  charge(service, res, "token", limit, bucket,
+         principal.is_bot ? "bot-requests-per-token" : "requests-per-token", "token");
   return principal;
+}
+
+std::optional<storage::Principal> reader(GameService& service, const Request& req, Response& res) {
+  if (has_credential(req)) return authenticate(service, req, res);
+  const storage::RateLimit& limit = service.options.anonymous_rate_limit;
+  const storage::BucketDecision bucket =
+      service.login_limits.take("reader:" + client_address(req), limit, service.now_text());
+  charge(service, res, "address", limit, bucket, "anonymous-requests-per-address", "address");
+  return std::nullopt;
 }
 
 void require_scope(const storage::Principal& principal, const std::vector<std::string>& scopes) {
@@ -287,6 +323,12 @@ std::optional<std::string> from_base64url(const std::string& text) {
 void send_json(Response& res, int status, const json& body) {
   res.status = status;
   res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
+}
+
+void set_page_security_headers(Response& res) {
+  res.set_header("Content-Security-Policy", std::string(kPageContentSecurityPolicy));
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("Referrer-Policy", "same-origin");
 }
 
 namespace {

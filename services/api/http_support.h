@@ -44,13 +44,23 @@ Handler guarded(Handler handler);
 // Writes a problem document with extension members.
 void write_problem(Response& res, const GameError& error);
 
-// 401 when the Authorization header is missing or not a live token; 429 when its bucket is
-// empty. Sets the RateLimit headers on `res` either way.
+// The credential of a request is its Authorization: Bearer token or, when it sends no
+// Authorization header, the token in its web session cookie (web_session.h).
+// 401 when there is no credential or it is not a live token; 429 when its bucket is empty. Sets
+// the RateLimit headers on `res` either way.
 storage::Principal authenticate(GameService& service, const Request& req, Response& res);
 // authenticate() in two halves, for routes that look the token up inside their own load
-// statement (GamesRepository::load_as): the SHA-256 (hex) of the bearer token, with the 401s
-// that need no database; then the checks on what the lookup found, the bucket and the headers.
+// statement (GamesRepository::load_as): the SHA-256 (hex) of the credential's token, with the
+// 401s that need no database; then the checks on what the lookup found, the bucket and the
+// headers.
 std::string bearer_token_hash(const Request& req);
+// Whether the request carries a credential (an Authorization header or a session cookie).
+bool has_credential(const Request& req);
+// The caller of a public reading route: authenticate() when the request carries a credential (a
+// bad one is still 401); otherwise nullopt (anonymous), charged to the bucket of its client
+// address (GameServiceOptions::anonymous_rate_limit; 429 rate_limited naming the limit
+// anonymous-requests-per-address, RateLimit headers with the policy "address").
+std::optional<storage::Principal> reader(GameService& service, const Request& req, Response& res);
 storage::Principal admit(GameService& service, const std::string& token_hash,
                          std::optional<storage::Principal> found, Response& res);
 // admit() without the bucket: 401 unless the lookup found the token (a request looking its
@@ -93,6 +103,15 @@ GameError bad_cursor();
 std::optional<std::string> from_base64url(const std::string& text);
 
 void send_json(Response& res, int status, const nlohmann::json& body);
+
+// The Content-Security-Policy of the HTML pages: nothing but this server's own scripts, styles,
+// images (and data: images) and requests; no inline script, no framing, no <base>.
+inline constexpr std::string_view kPageContentSecurityPolicy =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+// The headers every HTML page is sent with: Content-Security-Policy (above),
+// X-Content-Type-Options: nosniff and Referrer-Policy: same-origin.
+void set_page_security_headers(Response& res);
 
 // Conditional GET (RFC 9110 §13.1.2), shared by every route that sends an ETag: true when the
 // request's If-None-Match (every such header line, each a comma-separated list) is "*" or

@@ -69,6 +69,20 @@ void admit_login(GameService& s, const Request& req, const std::string& username
   }
 }
 
+storage::AccountRecord verified_login(GameService& s, const Request& req,
+                                      const std::string& username, const std::string& password) {
+  admit_login(s, req, username, LoginKind::token);
+  auto account = s.accounts.find_by_username(username);
+  static const std::string kDummy = s.hasher.hash("not a password of anyone");
+  const bool ok = s.hasher.verify(password, account ? account->password_hash : kDummy) && account;
+  record_login(s, req, username, ok);
+  if (!ok) {
+    throw GameError(401, "bad_credentials", "Unknown username or wrong password.", {},
+                    {{"WWW-Authenticate", "Bearer realm=\"hexpost\""}});
+  }
+  return std::move(*account);
+}
+
 void record_login(GameService& s, const Request& req, const std::string& username, bool ok) {
   if (ok) {
     s.login_limits.record_success(username, client_address(req), s.now_text());

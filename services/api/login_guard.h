@@ -1,8 +1,8 @@
 #pragma once
-// Throttling of POST /v1/tokens and POST /v1/accounts (domain/login_policy.h for the rules,
-// storage::LoginLimits for the shared state). Both routes call admit_login() after validating
-// their input and before hashing a password, so a refused attempt costs one or two statements and
-// no hash.
+// Throttling of POST /v1/tokens, POST /v1/session and POST /v1/accounts (domain/login_policy.h for
+// the rules, storage::LoginLimits for the shared state). Both routes call admit_login() after
+// validating their input and before hashing a password, so a refused attempt costs one or two
+// statements and no hash.
 
 #include <string>
 
@@ -18,6 +18,12 @@ enum class LoginKind { token, account };
 // the bucket of the client address or of the username is empty (code rate_limited).
 void admit_login(GameService& service, const Request& req, const std::string& username,
                  LoginKind kind);
+
+// A password login (POST /v1/tokens, POST /v1/session): admit_login(), then the password check,
+// recorded with record_login(). The account, or 401 bad_credentials. An unknown username costs
+// the same hash as a wrong password, so neither timing nor the backoff tells them apart.
+storage::AccountRecord verified_login(GameService& service, const Request& req,
+                                      const std::string& username, const std::string& password);
 
 // Counts a failed login for the (username, address) pair, or resets the count on success.
 void record_login(GameService& service, const Request& req, const std::string& username, bool ok);

@@ -46,10 +46,10 @@ DESCRIPTIONS = {
                    "move first (most urgent deadline first), then their other active games, then finished ones newest "
                    "first. Filters: status, game, turn=mine. Any token; 400 invalid_parameter or invalid_cursor.",
     "listGames": "Every game on the server, newest first, paginated with `next_cursor`; filter by status, game or "
-                 "player. Any token; 400 invalid_parameter or invalid_cursor.",
-    "getGame": "A game's full state as the caller sees it: seats and clocks, whose turn, position and board (turned for "
+                 "player. No token needed (anonymous readers share a bucket per client address; a token or session that is sent must be live); 400 invalid_parameter or invalid_cursor.",
+    "getGame": "A game's full state as the caller (or an anonymous reader) sees it: seats and clocks, whose turn, position and board (turned for "
                "the caller's seat), moves (after `moves_after`), result, rating changes once rated, and the legal "
-               "moves when it is the caller's turn. Sends an ETag; If-None-Match answers 304. Any token; 404 "
+               "moves when it is the caller's turn. Sends an ETag; If-None-Match answers 304. No token needed (anonymous readers share a bucket per client address; a token or session that is sent must be live); 404 "
                "game_not_found.",
     "previewMove": "Checks a move against the current position without storing it and answers its canonical form. "
                    "Scope play or bot, seated in the game; 422 with the rules' code (bad_notation, illegal_move), 409 "
@@ -75,7 +75,7 @@ DESCRIPTIONS = {
                   "vote has passed. Without acceptance by the deadline the leaver resigns. Scope play or bot; 403 "
                   "not_the_replacement; 409 no_leave_request or already_accepted.",
     "getRecord": "The game as a PGN-style text record: tag pairs (seats, options, clock, result, commitment and seeds), "
-                 "then one line per move with its ply, time and random draws, enough to replay it offline. Any token; "
+                 "then one line per move with its ply, time and random draws, enough to replay it offline. No token needed (anonymous readers share a bucket per client address; a token or session that is sent must be live); "
                  "404 game_not_found.",
     "getConditional": "The caller's own conditional lines on the game, as the play pipeline holds them after the moves made "
                       "so far (lines that no longer match are gone, the others start at the current ply). Nobody else's lines are "
@@ -92,7 +92,7 @@ DESCRIPTIONS = {
     "deleteConditional": "Deletes the caller's conditional lines on the game; 204 also when there were none. Play or bot scope; "
                          "403 not_your_game, 404 game_not_found.",
     "getFairness": "Everything needed to check the game's randomness: the commitment, the server seed once the game is "
-                   "over, the players' seeds in join order, every draw and the hash chain of the moves. Any token; 404 "
+                   "over, the players' seeds in join order, every draw and the hash chain of the moves. No token needed (anonymous readers share a bucket per client address; a token or session that is sent must be live); 404 "
                    "game_not_found.",
     # clocks
     "updateMe": "Sets the caller's time zone (an IANA name), in which weekends are counted for clocks with "
@@ -126,8 +126,11 @@ DESCRIPTIONS = {
                     "an unknown `since`, 503 too_many_streams.",
     "streamGame": "Streams the game's full state, then the new state after every change, and ends after the game-over "
                   "state; empty lines are heartbeats. A caller with a seat in the game also gets its `message` lines "
-                  "(not those of authors it has muted); spectators never do. Any token; 404 game_not_found, 503 "
-                  "too_many_streams.",
+                  "(not those of authors it has muted); spectators never do. Server-Sent Events (for EventSource) with "
+                  "`Accept: text/event-stream` or ?format=sse: each line an `event: <type>` frame. No token needed: an anonymous "
+                  "reader's streams count against its client address (HEXPOST_MAX_STREAMS_PER_TOKEN of them, then 429 "
+                  "too_many_streams_for_address), a token's against the token (429 too_many_streams_for_token); 404 "
+                  "game_not_found, 503 too_many_streams.",
     "getTurns": "The games where it is the caller's turn, most urgent deadline first, with the opponents and the count "
                 "of legal moves. With ?wait=N it long-polls up to N seconds for the list to change from If-None-Match "
                 "(or to be non-empty); an unchanged list answers 304. Any token; 503 too_many_streams.",
@@ -137,10 +140,10 @@ DESCRIPTIONS = {
                         "is its organiser. Scope organise, and a server setting may name the only organisers allowed "
                         "(403 not_an_organiser); 422 unknown_game, bad_format, bad_rounds, "
                         "bad_capacity, bad_options or bad_settings.",
-    "listTournaments": "Tournaments newest first, optionally by status, with their entrant count. Any token.",
+    "listTournaments": "Tournaments newest first, optionally by status, with their entrant count. No token needed (anonymous readers share a bucket per client address; a token or session that is sent must be live).",
     "getTournament": "One tournament: entrants, standings with score and tie-breaks, and every round with its "
                      "pairings and games. ?format=text answers plain text; ?format=trf the FIDE TRF16 report (Swiss "
-                     "only, 422 not_swiss otherwise). Any token; 404 tournament_not_found.",
+                     "only, 422 not_swiss otherwise). No token needed (anonymous readers share a bucket per client address; a token or session that is sent must be live); 404 tournament_not_found.",
     "joinTournament": "Enters the caller while entry is open; a full tournament refuses. Scope play or bot; 409 "
                       "already_joined, tournament_full or entry_closed; 404 tournament_not_found.",
     "withdrawTournament": "Leaves the tournament: before the start the entry is removed; later the remaining games are "
@@ -149,10 +152,10 @@ DESCRIPTIONS = {
     "startTournament": "Seeds the entrants and pairs the first round, starting its games. The organiser only (403 "
                        "not_the_organiser); 409 already_started or too_few_entrants.",
     "getRatings": "The leaderboard of a game's rating pool, Glicko-2 (default) or Elo, best first, with the games "
-                  "played and whether each rating is still provisional. Any token; 404 for a game not in the "
+                  "played and whether each rating is still provisional. No token needed (anonymous readers share a bucket per client address; a token or session that is sent must be live); 404 for a game not in the "
                   "catalogue, 400 for an unknown system.",
     "getPlayerRatings": "A player's current ratings in a game's pool and their history: each rated game (Elo) or "
-                        "rating period (Glicko-2) with the rating before and after. Any token; 404 for an unknown "
+                        "rating period (Glicko-2) with the rating before and after. No token needed (anonymous readers share a bucket per client address; a token or session that is sent must be live); 404 for an unknown "
                         "player or game.",
     # messages
     "postMessage": "Sends a message (plain text, 1 to 2,000 Unicode code points) to the other players of a running "
@@ -176,4 +179,17 @@ DESCRIPTIONS = {
                   "invalid_username for the caller's own name.",
     "unmuteAuthor": "Ends a mute; later messages of that account reach the caller again, and the earlier ones are "
                     "listed again. Answers the caller's mutes. Scope play or bot; 404 not_muted.",
+    # web sessions and profiles
+    "createSession": "Signs in a browser: checks username and password like POST /v1/tokens (the same login limits, "
+                     "backoff and 401 bad_credentials) and answers 201 with `Set-Cookie: hexpost_session=<token>; HttpOnly; "
+                     "SameSite=Strict; Path=/` (plus `Secure` when HEXPOST_PUBLIC_URL is https). The cookie's token is a token "
+                     "row named `web session` with the play scope: listed by GET /v1/tokens and revocable like any token. No "
+                     "token needed.",
+    "getSession": "Who is signed in: 200 {signed_in: false} without a credential, else the caller's username, the token's "
+                  "scopes and id and whether the cookie or a bearer token was used; 401 for a credential that is not live.",
+    "deleteSession": "Signs out: revokes the token the request was authenticated with and clears the cookie "
+                     "(`Max-Age=0`). 204. With the cookie, the request needs the server's own Origin (403 cross_origin).",
+    "getPlayer": "A player's public profile: account age and bot flag, the 20 most recent games (newest first), the "
+                 "current ratings in every game with a rating, and the 20 most recent tournaments entered. No token "
+                 "needed; 404 unknown_user.",
 }

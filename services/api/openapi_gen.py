@@ -210,12 +210,13 @@ for item in paths.values():
     for method_op in item.values(): close_objects([r for r in method_op["responses"].values()], set())
 
 doc = {"openapi": "3.1.0",
-  "info": {"title": "Hexpost game service", "version": "0.1.0", "description": "Correspondence board games over REST. Errors are RFC 9457 problem+json with a stable `code`. Tokens go only in `Authorization: Bearer`. Every answer carries `X-Request-Id`: the request's own when it sent a well-formed one (1-64 characters of letters, digits and `._:-`), else a new one.", "license": {"name": "MIT", "identifier": "MIT"}},
+  "info": {"title": "Hexpost game service", "version": "0.1.0", "description": "Correspondence board games over REST. Errors are RFC 9457 problem+json with a stable `code`. Tokens go only in `Authorization: Bearer`, or, for a browser, in the `hexpost_session` cookie that POST /v1/session sets (a POST, PUT, PATCH or DELETE signed in by the cookie must carry the server's own `Origin`, else 403 cross_origin). Operations whose security includes `{}` are public: no credential needed. Every answer carries `X-Request-Id`: the request's own when it sent a well-formed one (1-64 characters of letters, digits and `._:-`), else a new one.", "license": {"name": "MIT", "identifier": "MIT"}},
   "servers": [{"url": "http://127.0.0.1:8080"}],
-  "security": [{"bearer": []}],
+  "security": [{"bearer": []}, {"session": []}],
   "tags": tags,
   "paths": paths,
-  "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "hxp_ tokens"}},
+  "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "description": "hxp_ tokens"},
+                                     "session": {"type": "apiKey", "in": "cookie", "name": "hexpost_session", "description": "The web session cookie of POST /v1/session (a token with the play scope)"}},
     "parameters": {"limit": {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50}},
                    "cursor": {"name": "cursor", "in": "query", "schema": {"type": "string"}, "description": "next_cursor of the previous page"}},
     "headers": {"RateLimit": {"description": "draft-ietf-httpapi-ratelimit-headers: remaining requests (r) and seconds to a full bucket (t)", "schema": {"type": "string"}},

@@ -1,10 +1,12 @@
-// Ratings: GET /v1/ratings/{game} (leaderboard, ?system=glicko2|elo) and
-// GET /v1/ratings/{game}/{username} (current ratings and history).
+// Ratings: GET /v1/ratings/{game} (leaderboard, ?system=glicko2|elo),
+// GET /v1/ratings/{game}/{username} (current ratings and history), and the player profile
+// GET /v1/players/{username} (recent games, ratings per game, tournaments). All public.
 #include <chrono>
 #include <cmath>
 
 #include "lib/competition/glicko2.h"
 #include "services/api/routes.h"
+#include "services/tournament/tournament_logic.h"
 
 namespace api {
 
@@ -45,7 +47,7 @@ json rating_view(GameService& s, const storage::RatingRecord& stored) {
 }
 
 void get_leaderboard(GameService& s, const Request& req, Response& res) {
-  authenticate(s, req, res);
+  reader(s, req, res);
   const std::string game = game_param(s, req);
   std::string system = query(req, "system");
   if (system.empty()) system = "glicko2";
@@ -58,17 +60,20 @@ void get_leaderboard(GameService& s, const Request& req, Response& res) {
   send_json(res, 200, {{"game", game}, {"system", system}, {"ratings", list}});
 }
 
-void get_player_ratings(GameService& s, const Request& req, Response& res) {
-  authenticate(s, req, res);
-  const std::string game = game_param(s, req);
-  const std::string username = req.matches[2].str();
-  const auto account = s.accounts.find_by_username(username);
+storage::AccountRecord account_named(GameService& s, const std::string& username) {
+  auto account = s.accounts.find_by_username(username);
   if (!account) throw GameError(404, "unknown_user", "No user named " + username + ".");
+  return std::move(*account);
+}
+
+void get_player_ratings(GameService& s, const Request& req, Response& res) {
+  reader(s, req, res);
+  const std::string game = game_param(s, req);
+  const auto account = account_named(s, req.matches[2].str());
   json ratings = json::array();
-  for (const auto& r : s.ratings.ratings_of(game, account->id))
-    ratings.push_back(rating_view(s, r));
+  for (const auto& r : s.ratings.ratings_of(game, account.id)) ratings.push_back(rating_view(s, r));
   json history = json::array();
-  for (const auto& c : s.ratings.history(game, account->id, limit_param(req))) {
+  for (const auto& c : s.ratings.history(game, account.id, limit_param(req))) {
     json entry = {{"system", c.system},
                   {"before", c.before},
                   {"after", c.after},
@@ -79,11 +84,40 @@ void get_player_ratings(GameService& s, const Request& req, Response& res) {
     if (c.period) entry["period"] = *c.period;
     history.push_back(entry);
   }
+  send_json(
+      res, 200,
+      {{"game", game}, {"username", account.username}, {"ratings", ratings}, {"history", history}});
+}
+
+// The profile: the account's 20 most recent games (newest first), its current ratings in every
+// game of the catalogue it has a rating in, and the 20 most recent tournaments it entered.
+void get_player(GameService& s, const Request& req, Response& res) {
+  reader(s, req, res);
+  const storage::AccountRecord account = account_named(s, req.matches[1].str());
+  storage::GameListFilter filter;
+  filter.account_id = account.id;
+  json games = json::array();
+  for (const auto& g : s.games.list(filter, 0, 20, s.now_text()))
+    games.push_back(game_summary(g, 0));
+  json ratings = json::array();
+  for (const rules::GameDef* def : s.catalog.games()) {
+    for (const auto& r : s.ratings.ratings_of(def->info.id, account.id)) {
+      json view = rating_view(s, r);
+      view.erase("username");
+      view["game"] = def->info.id;
+      ratings.push_back(view);
+    }
+  }
+  json tournaments = json::array();
+  for (const auto& t : s.tournaments.list("", 20, account.id))
+    tournaments.push_back(tourney::tournament_view(t, false));
   send_json(res, 200,
-            {{"game", game},
-             {"username", account->username},
+            {{"username", account.username},
+             {"bot", account.is_bot},
+             {"created_at", account.created_at},
+             {"games", games},
              {"ratings", ratings},
-             {"history", history}});
+             {"tournaments", tournaments}});
 }
 
 }  // namespace
@@ -104,6 +138,11 @@ void add_rating_routes(Server& server, GameService& s) {
              guarded([&s](const Request& q, Response& r) { get_leaderboard(s, q, r); }));
   server.get(R"(/v1/ratings/([^/]+)/([^/]+))",
              guarded([&s](const Request& q, Response& r) { get_player_ratings(s, q, r); }));
+}
+
+void add_player_routes(Server& server, GameService& s) {
+  server.get(R"(/v1/players/([^/]+))",
+             guarded([&s](const Request& q, Response& r) { get_player(s, q, r); }));
 }
 
 }  // namespace api

@@ -28,5 +28,9 @@ void add_inbox_routes(Server& server, GameService& service);  // GET /v1/me/even
 void add_message_routes(Server& server, GameService& service);
 // {id, game_id, ply, seat, author, text, created_at}: a message as the API shows it.
 nlohmann::json message_view(const storage::MessageRecord& message);
+// POST/GET/DELETE /v1/session, and the cross-origin check of cookie requests (web_session.h).
+void add_session_routes(Server& server, GameService& service);
+// GET /v1/players/{username}: the public profile.
+void add_player_routes(Server& server, GameService& service);
 
 }  // namespace api

@@ -201,6 +201,7 @@ class Server::Impl {
   HttpServer http;
   std::vector<Route> routes;
   std::vector<ExceptionMapper> mappers;
+  std::vector<RequestCheck> checks;
   int port = -1;
 
  private:
@@ -244,8 +245,10 @@ void Server::Impl::configure() {
   http.set_exception_handler([this](const Request& req, Response& res, std::exception_ptr e) {
     on_exception(req, res, std::move(e));
   });
-  http.set_post_routing_handler(
-      [](const Request&, Response& res) { res.set_header("X-Request-Id", current_request_id()); });
+  http.set_post_routing_handler([](const Request&, Response& res) {
+    res.set_header("X-Request-Id", current_request_id());
+    res.set_header("X-Content-Type-Options", "nosniff");
+  });
   http.set_logger([](const Request& req, const Response& res) { log(req, res); });
 }
 
@@ -306,6 +309,13 @@ httplib::Server::HandlerResponse Server::Impl::pre_route(const Request& req, Res
   }
   if (const Route* route = find_route(req.method, req.path)) {
     t_route = &route->name;
+    for (const RequestCheck& check : checks) {
+      if (auto refused = check(req)) {
+        problem(res, *refused);
+        if (req.get_header_value<uint64_t>("Content-Length") > 0) close_after_response(res);
+        return R::Handled;
+      }
+    }
     return R::Unhandled;
   }
   const std::vector<std::string> allowed = allowed_methods(req.path);
@@ -445,6 +455,11 @@ Server& Server::add_routes(const std::function<void(Server&)>& register_routes) 
 
 Server& Server::add_exception_mapper(ExceptionMapper mapper) {
   impl_->mappers.push_back(std::move(mapper));
+  return *this;
+}
+
+Server& Server::add_request_check(RequestCheck check) {
+  impl_->checks.push_back(std::move(check));
   return *this;
 }
 

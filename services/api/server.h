@@ -10,6 +10,8 @@
 //     400/404/413/414 included);
 //   - ApiError thrown by a handler -> its problem; other exceptions -> mappers (add_exception
 //     _mapper), else a logged, generic 500 (e.what() never reaches the client);
+//   - request checks (add_request_check) on every routed request before its handler runs;
+//   - X-Content-Type-Options: nosniff on every routed response;
 //   - one access-log line per request: method, path (no query string), status, milliseconds,
 //     peer address. Headers (Authorization!) and query strings are never logged.
 // And for the socket: one deadline for reading each request and limits on its header fields
@@ -49,6 +51,9 @@ using Response = httplib::Response;
 using Handler = std::function<void(const Request&, Response&)>;
 // Returns the ApiError to answer with, or nullopt to try the next mapper / fall back to 500.
 using ExceptionMapper = std::function<std::optional<ApiError>(const std::exception&)>;
+// Runs before routing on every request that matched a route (after the framing guards, before
+// the body is read); a returned ApiError is the answer and the route's handler does not run.
+using RequestCheck = std::function<std::optional<ApiError>(const Request&)>;
 
 struct ServerOptions {
   std::size_t threads = 32;  // workers; a connection holds one only while a request is served
@@ -88,6 +93,8 @@ class Server {
   // For route files: server.add_routes([&](api::Server& s) { add_match_routes(s, deps); }).
   Server& add_routes(const std::function<void(Server&)>& register_routes);
   Server& add_exception_mapper(ExceptionMapper mapper);
+  // Checks run in the order they were added; register them before bind().
+  Server& add_request_check(RequestCheck check);
 
   // Binds host:port (port 0 = any free port) and listens. Returns the port. Throws
   // std::runtime_error if the address cannot be bound.

@@ -72,15 +72,26 @@ GameError too_many_streams(StreamService& s) {
                    {{"Retry-After", std::to_string(retry)}});
 }
 
-GameError too_many_streams_for_token(StreamService& s) {
+// `anonymous`: the owner is a client address without a credential (stream_owner()).
+GameError too_many_streams_for_token(StreamService& s, bool anonymous) {
   const int retry = s.options.retry_after_s;
   const std::size_t max = s.registry.max_per_owner();
-  return GameError(
-      429, "too_many_streams_for_token",
-      "A token may hold at most " + std::to_string(max) +
-          " open streams and long polls at once; retry after " + std::to_string(retry) + " s.",
-      {{"retry_after", retry}, {"limit", "streams-per-token"}, {"max_streams_per_token", max}},
-      {{"Retry-After", std::to_string(retry)}});
+  const std::string who = anonymous ? "A client address without a credential" : "A token";
+  return GameError(429, anonymous ? "too_many_streams_for_address" : "too_many_streams_for_token",
+                   who + " may hold at most " + std::to_string(max) +
+                       " open streams and long polls at once; retry after " +
+                       std::to_string(retry) + " s.",
+                   {{"retry_after", retry},
+                    {"limit", anonymous ? "streams-per-address" : "streams-per-token"},
+                    {"max_streams_per_token", max}},
+                   {{"Retry-After", std::to_string(retry)}});
+}
+
+// The owner a game stream counts against: the caller's token, or for an anonymous reader its
+// client address, as a negative id (never a token's), capped like a token.
+storage::Id stream_owner(const std::optional<storage::Principal>& me, const Request& req) {
+  if (me) return me->token_id;
+  return -static_cast<storage::Id>(std::hash<std::string>{}(client_address(req)) >> 1) - 1;
 }
 
 void require_hub(StreamService& s) {
@@ -196,9 +207,9 @@ class AccountStream : public StreamWriter {
 
 class GameStream : public StreamWriter {
  public:
-  GameStream(StreamService& s, std::shared_ptr<events::Ticket> ticket, storage::Id game,
+  GameStream(StreamService& s, std::shared_ptr<events::Ticket> ticket, bool sse, storage::Id game,
              storage::Id caller)
-      : StreamWriter(s, std::move(ticket), false), game_(game), caller_(caller) {
+      : StreamWriter(s, std::move(ticket), sse), game_(game), caller_(caller) {
     cursor_ = s.hub.frontier();
   }
   // Queues the current state when it changed; false when the game does not exist.
@@ -210,7 +221,7 @@ class GameStream : public StreamWriter {
     version_ = loaded->game.version;
     json view = game_view(s_.games.catalog, loaded->game, {caller_, true, &loaded->moves});
     view["leave_request"] = leave_request_view(s_.games, loaded->game);
-    pending_.push_back(frame({{"type", "game_state"}, {"game", view}}, false));
+    pending_.push_back(frame({{"type", "game_state"}, {"game", view}}, sse_));
     if (loaded->game.status != "active") finished_ = true;
     return true;
   }
@@ -229,7 +240,7 @@ class GameStream : public StreamWriter {
         pending_.push_back(frame({{"type", "message"},
                                   {"id", std::to_string(e.position.id)},
                                   {"message", json::parse(e.payload_json, nullptr, false)}},
-                                 false));
+                                 sse_));
       }
     }
   }
@@ -308,15 +319,17 @@ void get_event_stream(StreamService& s, const Request& req, Response& res) {
   stream_response(res, sse ? "text/event-stream" : "application/x-ndjson", stream);
 }
 
+// Public: an anonymous reader's stream counts against its client address (stream_owner()).
 void get_game_stream(StreamService& s, const Request& req, Response& res) {
-  const storage::Principal me = authenticate(s.games, req, res);
+  const std::optional<storage::Principal> me = reader(s.games, req, res);
   const storage::Id id = path_id(req, 1, "game");
-  auto ticket = take_stream_slot(s, "game", me.token_id);
-  auto stream = std::make_shared<GameStream>(s, ticket, id, me.account_id);
+  const bool sse = wants_sse(req);
+  auto ticket = take_stream_slot(s, "game", stream_owner(me, req));
+  auto stream = std::make_shared<GameStream>(s, ticket, sse, id, me ? me->account_id : 0);
   if (!stream->send_state()) {
     throw game_not_found(id);
   }
-  stream_response(res, "application/x-ndjson", stream);
+  stream_response(res, sse ? "text/event-stream" : "application/x-ndjson", stream);
 }
 
 }  // namespace
@@ -354,7 +367,7 @@ std::shared_ptr<events::Ticket> take_stream_slot(StreamService& s, const std::st
                       "new stream would replace it.",
                       {{"parameter", "replace"}});
     case events::OpenRefusal::kOwnerFull:
-      throw too_many_streams_for_token(s);
+      throw too_many_streams_for_token(s, owner < 0);
     case events::OpenRefusal::kFull:
       break;
   }

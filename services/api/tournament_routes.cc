@@ -112,7 +112,7 @@ void post_tournament(GameService& s, const Request& req, Response& res) {
 }
 
 void get_tournaments(GameService& s, const Request& req, Response& res) {
-  authenticate(s, req, res);
+  reader(s, req, res);
   const std::string status = query(req, "status");
   if (!status.empty() && status != "open" && status != "running" && status != "finished")
     throw GameError(400, "invalid_parameter", "status must be open, running or finished.",
@@ -131,7 +131,7 @@ storage::TournamentRecord load(GameService& s, storage::Id id) {
 }
 
 void get_tournament(GameService& s, const Request& req, Response& res) {
-  authenticate(s, req, res);
+  reader(s, req, res);
   const storage::TournamentRecord t = load(s, path_id(req, 1, "tournament"));
   const std::string format = query(req, "format");
   if (format == "text") {

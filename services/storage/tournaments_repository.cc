@@ -277,13 +277,17 @@ std::optional<TournamentRecord> TournamentsRepository::find(Id id) {
   });
 }
 
-std::vector<TournamentRecord> TournamentsRepository::list(const std::string& status, int limit) {
+std::vector<TournamentRecord> TournamentsRepository::list(const std::string& status, int limit,
+                                                          Id entrant) {
   return pool_.run([&](pqxx::connection& c) {
     pqxx::read_transaction tx(c);
     const pqxx::result r = tx.exec_params("SELECT " + columns(false) +
                                               " FROM tournaments t WHERE ($1 = '' OR t.status = "
-                                              "$1) ORDER BY t.id DESC LIMIT $2",
-                                          status, limit);
+                                              "$1) AND ($3::bigint = 0 OR EXISTS (SELECT 1 "
+                                              "FROM tournament_entrants e WHERE e.tournament_id = "
+                                              "t.id AND e.account_id = $3::bigint)) "
+                                              "ORDER BY t.id DESC LIMIT $2",
+                                          status, limit, entrant);
     std::vector<TournamentRecord> out;
     for (const auto& row : r) out.push_back(tournament_from(row));
     return out;

@@ -112,7 +112,8 @@ class TournamentsRepository {
 
   TournamentRecord create(const NewTournament& t);
   std::optional<TournamentRecord> find(Id id);
-  std::vector<TournamentRecord> list(const std::string& status, int limit);  // no games
+  // Newest first, without games; `entrant` != 0: only the tournaments that account entered.
+  std::vector<TournamentRecord> list(const std::string& status, int limit, Id entrant = 0);
   JoinStatus join(Id tournament_id, Id account_id, const std::string& at);
   // Open: the entry is removed. Running: the entrant withdraws (later pairings are forfeits)
   // and, in a league, is not re-registered for the next season.

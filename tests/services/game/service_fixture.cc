@@ -186,8 +186,9 @@ Reply Client::post_raw(const std::string& path, const std::string& body, const s
   return to_reply(client_.Post(path.c_str(), with_token(headers, token), body, type.c_str()));
 }
 
-Reply Client::del(const std::string& path, const std::string& token) {
-  return to_reply(client_.Delete(path.c_str(), with_token({}, token)));
+Reply Client::del(const std::string& path, const std::string& token,
+                  const httplib::Headers& headers) {
+  return to_reply(client_.Delete(path.c_str(), with_token(headers, token)));
 }
 
 Reply Client::put(const std::string& path, const std::string& token) {

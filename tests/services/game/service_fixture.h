@@ -64,7 +64,8 @@ class Client {
              const httplib::Headers& headers = {});
   Reply post_raw(const std::string& path, const std::string& body, const std::string& type,
                  const std::string& token = "", const httplib::Headers& headers = {});
-  Reply del(const std::string& path, const std::string& token = "");
+  Reply del(const std::string& path, const std::string& token = "",
+            const httplib::Headers& headers = {});
   Reply put(const std::string& path, const std::string& token = "");  // with no body
   Reply put(const std::string& path, const json& body, const std::string& token = "");
   Reply patch(const std::string& path, const json& body, const std::string& token = "");
