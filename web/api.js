@@ -37,11 +37,12 @@ export async function boardSvg(gameId, seat) {
   return res.text();
 }
 
-// The signed-in account ({username, ...}) or null. Asked once per page.
+// The signed-in account ({signed_in, username, ...}) or null (signed out, or a session that
+// has ended: 401). Asked once per page.
 let sessionPromise = null;
 export function session() {
   if (!sessionPromise) {
-    sessionPromise = get("/v1/session").catch((e) => {
+    sessionPromise = get("/v1/session").then((s) => (s.signed_in ? s : null), (e) => {
       if (e instanceof ApiProblem && e.status === 401) return null;
       throw e;
     });

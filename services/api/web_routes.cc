@@ -24,15 +24,6 @@ const char* const kPagePatterns[] = {
     "/me",
 };
 
-// The headers of every HTML page: scripts, styles and fetches only from this origin (no inline
-// script or style), no framing, no MIME sniffing, no Referer to other sites.
-void set_page_security_headers(Response& res) {
-  res.set_header("Content-Security-Policy",
-                 "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-                 "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
-  res.set_header("Referrer-Policy", "same-origin");
-}
-
 void send_asset(const Request& req, Response& res, const WebAsset& asset) {
   res.set_header("Cache-Control", "no-cache");
   res.set_header("X-Content-Type-Options", "nosniff");

@@ -21,7 +21,7 @@ from web_support import Site, missing_requirements
 TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
 SVG_NAMESPACE = 'xmlns="http://www.w3.org/2000/svg"'  # a name, never fetched
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
 PAGES = ["/", "/games/1", "/tournaments/7", "/ratings/mojave", "/players/ann", "/sign-in",
          "/sign-up", "/me"]
