@@ -143,12 +143,18 @@ PlainNotice plain_notice(const storage::OutboxItem& item, const ComposeContext& 
 
 }  // namespace
 
+std::string public_base(const MailOptions& options) {
+  return options.public_url.empty() ? "https://" + options.domain : options.public_url;
+}
+
+std::string game_page_url(const MailOptions& options, storage::Id game_id) {
+  return public_base(options) + "/games/" + std::to_string(game_id);
+}
+
 std::string unsubscribe_url(const MailOptions& options, storage::Id account_id,
                             const std::string& secret, const std::string& kind) {
-  const std::string base =
-      options.public_url.empty() ? "https://" + options.domain : options.public_url;
-  return base + "/v1/mail/unsubscribe?a=" + std::to_string(account_id) + "&k=" + kind +
-         "&t=" + unsubscribe_tag(secret, account_id, kind);
+  return public_base(options) + "/v1/mail/unsubscribe?a=" + std::to_string(account_id) +
+         "&k=" + kind + "&t=" + unsubscribe_tag(secret, account_id, kind);
 }
 
 std::optional<storage::RenderedRow> compose(const storage::OutboxItem& item,
@@ -175,7 +181,9 @@ std::optional<storage::RenderedRow> compose(const storage::OutboxItem& item,
           {loaded->game.id, seat, move_tag(to->secret, loaded->game.id, seat)}, e.domain);
     }
     e.in_reply_to = json::parse(item.payload_json).value("in_reply_to", "");
-    mail = render_game_mail(game_notice(item, *loaded, *to, c.catalog), e);
+    GameNotice notice = game_notice(item, *loaded, *to, c.catalog);
+    notice.page_url = game_page_url(c.options, loaded->game.id);
+    mail = render_game_mail(notice, e);
   } else {
     mail = render_plain_mail(plain_notice(item, c), e);
   }

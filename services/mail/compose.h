@@ -26,6 +26,10 @@ struct ComposeContext {
 std::optional<storage::RenderedRow> compose(const storage::OutboxItem& item,
                                             const ComposeContext& context);
 
+// The base of links in mails: HEXPOST_PUBLIC_URL, or https://<HEXPOST_MAIL_DOMAIN> without it.
+std::string public_base(const MailOptions& options);
+// The game's web page: public_base() + "/games/" + id.
+std::string game_page_url(const MailOptions& options, storage::Id game_id);
 // The one-click unsubscribe URL of a kind for an account.
 std::string unsubscribe_url(const MailOptions& options, storage::Id account_id,
                             const std::string& secret, const std::string& kind);

@@ -151,6 +151,7 @@ std::string game_body(const GameNotice& n, const Envelope& e) {
   }
   body += "\n" + game_facts(n) + "\n" + n.board;
   if (!n.board.empty() && n.board.back() != '\n') body += "\n";
+  if (!n.page_url.empty()) body += "\nOn the web: " + n.page_url + "\n";
   if (!e.reply_to.empty()) body += "\n" + reply_help(n);
   if (!e.unsubscribe_url.empty()) body += "\nTo stop these mails: " + e.unsubscribe_url + "\n";
   return body;

@@ -40,6 +40,7 @@ struct GameNotice {
   std::string quoted;     // reply: the line the player sent
   std::string author;     // message: who wrote it
   std::string text;       // message: what they wrote
+  std::string page_url;   // the game's web page (HEXPOST_PUBLIC_URL + /games/{id}); empty: none
 };
 
 // A notification without a game (challenge, tournaments, digest): subject and body given.

@@ -57,6 +57,13 @@ TEST(MailFlow, MoveFromNotificationThroughReplyToOpponentsNotification) {
   const std::string reply_to = header_of(note, "Reply-To");
   ASSERT_TRUE(mail::parse_move_address(reply_to, "games.test")) << reply_to;
   EXPECT_NE(body_of(note).find("Legal moves: "), std::string::npos);
+  // The game's page, under HEXPOST_PUBLIC_URL, on a line of its own.
+  const std::string body = body_of(note);
+  const std::size_t link = body.find("On the web: ");
+  ASSERT_NE(link, std::string::npos) << body;
+  std::string line = body.substr(link, body.find('\n', link) - link);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  EXPECT_EQ(line, "On the web: https://games.test/games/" + d.game_id);
   // The challenge itself was mailed to the invited player.
   bool challenged = false;
   for (const auto& m : w.sink.messages()) {

@@ -49,7 +49,7 @@ StreamServer::~StreamServer() {
 
 StreamReader::StreamReader(int port, const std::string& path, const std::string& token,
                            httplib::Headers headers) {
-  headers.emplace("Authorization", "Bearer " + token);
+  if (!token.empty()) headers.emplace("Authorization", "Bearer " + token);
   thread_ = std::thread([this, port, path, headers] {
     httplib::Client client("127.0.0.1", port);
     client.set_read_timeout(30, 0);

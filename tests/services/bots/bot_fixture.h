@@ -52,6 +52,7 @@ class StreamServer {
 // GETs a streaming path on a thread and keeps every line (heartbeats included, as "").
 class StreamReader {
  public:
+  // An empty `token` reads without a credential (anonymously).
   StreamReader(int port, const std::string& path, const std::string& token,
                httplib::Headers headers = {});
   ~StreamReader();  // stops reading (closes the connection)

@@ -439,6 +439,44 @@ TEST(BotGameStream, FirstTheStateThenEveryChangeEndingAfterGameOver) {
   EXPECT_EQ(events[2]["game"]["status"], "finished");
 }
 
+// The game stream is public: without a credential, as Server-Sent Events for EventSource, each
+// state an `event: game_state` frame; anonymous streams count against the client address.
+TEST(GameStreamPublic, AnonymousSseStreamFollowsTheGameAndCountsPerAddress) {
+  SVC_REQUIRE_DB();
+  StreamServer server(test_stream_options(64));
+  Client client(server.port());
+  const Account ann = svctest::make_account(client, "anosann");
+  const Account bob = svctest::make_account(client, "anosbob");
+  const std::string game = svctest::start_game(client, {ann, bob});
+  const std::string path = "/v1/games/" + game + "/stream";
+  StreamReader watch(server.port(), path, "", {{"Accept", "text/event-stream"}});
+  ASSERT_TRUE(watch.wait_for([](const auto& l) { return l.size() >= 2; }));
+  EXPECT_EQ(watch.status(), 200);
+  EXPECT_EQ(watch.lines()[0], "event: game_state");
+  ASSERT_EQ(watch.lines()[1].rfind("data: ", 0), 0u);
+  const json first = json::parse(watch.lines()[1].substr(6));
+  EXPECT_EQ(first["game"]["id"], game);
+  EXPECT_EQ(first["game"]["your_seat"], nullptr);
+  EXPECT_EQ(first["game"]["legal_moves"], nullptr);
+  play_one(client, game, {ann, bob});
+  ASSERT_TRUE(watch.wait_for(
+      [](const auto& l) { return std::count(l.begin(), l.end(), "event: game_state") >= 2; }));
+  std::vector<std::unique_ptr<StreamReader>> held;
+  for (int i = 0; i < 3; ++i) {
+    held.push_back(std::make_unique<StreamReader>(server.port(), path + "?format=sse", ""));
+    ASSERT_TRUE(held.back()->wait_for([](const auto& l) { return !l.empty(); })) << i;
+  }
+  const Reply refused = client.get(path);
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(refused.header("Content-Type"), "application/problem+json");
+  EXPECT_EQ(refused.body["code"], "too_many_streams_for_address");
+  EXPECT_EQ(refused.body["limit"], "streams-per-address");
+  EXPECT_EQ(client.get("/v1/games/" + game + "/stream", "", {{"Cookie", "a=b"}}).status, 429);
+  StreamReader with_token(server.port(), path, ann.token);
+  EXPECT_TRUE(with_token.wait_for([](const auto& l) { return !l.empty(); }))
+      << "a token's streams are its own";
+}
+
 TEST(BotTurns, ETagNotModifiedAndLongPollWakesOnTheOpponentsMove) {
   SVC_REQUIRE_DB();
   StreamServer server;
