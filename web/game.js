@@ -55,11 +55,13 @@ class GameView {
 
   async load() {
     const game = await get("/v1/games/" + encodeURIComponent(this.id));
-    const svg = await boardSvg(this.id, game.your_seat);
+    const svg = await boardSvg(this.id, game.your_seat).catch((e) => e);
     this.game = game;
     this.draw(svg);
   }
 
+  // `svgText`: the board, or the error that kept it from loading (the rest is still drawn and
+  // the notation box still works).
   draw(svgText) {
     const game = this.game;
     document.title = `Game ${game.id}: ${game.game} – Hexpost`;
@@ -67,13 +69,17 @@ class GameView {
     replace(this.seats, game.seats.map((s) => seatItem(game, s)));
     replace(this.moves, movesList(game));
     replace(this.status, resultBlock(game));
-    const svg = importSvg(svgText);
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", `${game.game} board at ply ${game.ply}`);
-    replace(this.board, svg);
-    const detail = game.legal_moves_detail || [];
+    const detail = svgText instanceof Error ? [] : game.legal_moves_detail || [];
+    const svg = svgText instanceof Error ? null : importSvg(svgText);
+    if (svg) {
+      svg.setAttribute("role", "group");
+      svg.setAttribute("aria-label", `${game.game} board at ply ${game.ply}`);
+      replace(this.board, svg);
+    } else {
+      replace(this.board, notice(svgText.message, "error"));
+    }
     this.choice = el("div", {class: "choice", "aria-live": "polite"});
-    this.picker = new BoardPicker(svg, detail, {
+    this.picker = svg && new BoardPicker(svg, detail, {
       onMove: (move) => this.play(move),
       onChoice: (moves) => this.showChoice(moves),
     });

@@ -131,16 +131,16 @@ export async function renderRatings(main, {params}) {
 export async function renderPlayer(main, {params}) {
   const username = params[0];
   const profile = await get("/v1/players/" + encodeURIComponent(username));
-  const games = await get("/v1/games?limit=30&player=" + encodeURIComponent(username));
   document.title = username + " – Hexpost";
   const ratings = profile.ratings || [];
   const tournaments = profile.tournaments || [];
-  replace(main, el("h1", {}, profile.username || username),
+  replace(main, el("h1", {}, profile.username, profile.bot ? " (bot)" : ""),
+    el("p", {class: "lead"}, "Playing since " + when(profile.created_at).slice(0, 10)),
     section("Ratings", ratings.length ? table(["Game", "System", "Rating", "Games"],
       ratings.map((r) => [link("/ratings/" + r.game, r.game), r.system, String(r.rating),
                           String(r.games)])) : emptyNote("No ratings yet.")),
     section("Tournaments", tournaments.length ? el("ul", {}, tournaments.map((t) =>
       el("li", {}, link("/tournaments/" + t.id, t.name), ` (${t.status})`)))
       : emptyNote("No tournaments.")),
-    section("Games", gamesTable(games.games)));
+    section("Recent games", gamesTable(profile.games)));
 }
