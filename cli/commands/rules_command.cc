@@ -71,6 +71,7 @@ struct PlaySession {
   std::unique_ptr<rules::State> state;
   std::vector<std::string> records;
   json error = nullptr;
+  std::vector<std::string> last_move_cells;  // move_cells() of the last move played
 };
 
 json state_json(const RulesPlayOptions& options, const PlaySession& session) {
@@ -114,6 +115,14 @@ void print_human(const RulesPlayOptions& options, const PlaySession& session, st
   out << "legal moves: " << state.legal_moves().size() << '\n';
 }
 
+// The cells of a history entry when it is a legal move here; none for resignations and
+// illegal text (play_entry reports those).
+std::vector<std::string> cells_of(const rules::State& state, const std::string& text) {
+  rules::Result<rules::Move> move = state.parse_move(text);
+  if (!move.ok() || state.validate(*move)) return {};
+  return state.move_cells(*move);
+}
+
 // Plays `moves` in order, each with the random source `random_for(index)` gives, stopping at the
 // first entry that is illegal or whose draws `random_for` did not supply (`drawn(index)` false):
 // kept in session.error and named on `err`, exit kExitFailed. kExitOk when every move was played.
@@ -121,6 +130,7 @@ int play_moves(PlaySession& session, const std::vector<std::string>& moves,
                const std::function<rules::RandomSource&(std::size_t)>& random_for,
                const std::function<bool(std::size_t)>& drawn, std::ostream& err) {
   for (std::size_t i = 0; i < moves.size(); ++i) {
+    std::vector<std::string> cells = cells_of(*session.state, moves[i]);
     rules::Result<std::string> record = rules::play_entry(*session.state, moves[i], random_for(i));
     std::string code, reason;
     if (!record.ok()) {
@@ -136,12 +146,20 @@ int play_moves(PlaySession& session, const std::vector<std::string>& moves,
       return kExitFailed;
     }
     session.records.push_back(*record);
+    session.last_move_cells = std::move(cells);
   }
   return kExitOk;
 }
 
 void print_session(const RulesPlayOptions& options, const PlaySession& session, std::ostream& out) {
-  if (options.json) {
+  if (options.svg) {
+    rules::SvgOptions svg{options.perspective, options.highlight};
+    if (options.highlight_last) {
+      svg.highlight.insert(svg.highlight.end(), session.last_move_cells.begin(),
+                           session.last_move_cells.end());
+    }
+    out << session.state->render_svg(svg);
+  } else if (options.json) {
     out << state_json(options, session).dump(2) << '\n';
   } else {
     print_human(options, session, out);
@@ -165,6 +183,14 @@ bool read_record(const RulesReplayOptions& options, std::istream& in, GameRecord
     return false;
   }
   return true;
+}
+
+// --svg and its highlight options; returns the --svg flag.
+CLI::Option* add_svg_flags(CLI::App& app, bool& svg, std::vector<std::string>& highlight,
+                           bool& highlight_last) {
+  app.add_option("--highlight", highlight, "With --svg: mark this cell (repeatable)");
+  app.add_flag("--highlight-last", highlight_last, "With --svg: mark the last move's cells");
+  return app.add_flag("--svg", svg, "Print the position as SVG instead of text");
 }
 
 }  // namespace
@@ -217,7 +243,7 @@ int run_rules_play(const RulesPlayOptions& options, std::istream& in, std::ostre
     err << "hexpost: " << created.error().message << '\n';
     return kExitUsage;
   }
-  PlaySession session{std::move(created).value(), {}, nullptr};
+  PlaySession session{std::move(created).value(), {}, nullptr, {}};
   rng.take_draws();
   const int status = play_moves(
       session, collect_moves(options.moves, in),
@@ -246,7 +272,7 @@ int run_rules_replay(const RulesReplayOptions& options, std::istream& in, std::o
         << (created.ok() ? "the setup draws do not match" : created.error().message) << '\n';
     return kExitFailed;
   }
-  PlaySession session{std::move(created).value(), {}, nullptr};
+  PlaySession session{std::move(created).value(), {}, nullptr, {}};
   std::vector<rules::ReplayRandom> draws;
   draws.reserve(record.entries.size());
   std::vector<std::string> moves;
@@ -262,6 +288,9 @@ int run_rules_replay(const RulesReplayOptions& options, std::istream& in, std::o
   view.json = options.json;
   view.perspective = options.perspective;
   view.detailed = options.detailed;
+  view.svg = options.svg;
+  view.highlight = options.highlight;
+  view.highlight_last = options.highlight_last;
   view.from_record = true;
   print_session(view, session, out);
   return status;
@@ -302,10 +331,11 @@ void add_rules_commands(CLI::App& app, int& exit_code) {
   play_app->add_option("--players", play->players, "Number of players")->check(CLI::Range(1, 6));
   play_app->add_option("--seed", play->seed, "Seed for first player and dice");
   play_app->add_option("--option", play->options, "Game option key=value (repeatable)");
-  play_app->add_option("--perspective", play->perspective, "Render from this seat's side");
+  play_app->add_option("--perspective,--seat", play->perspective, "Render from this seat's side");
   play_app->add_option("--focus", play->focus, "Crop the rendering around this cell");
   play_app->add_flag("--detailed", play->detailed, "Show game-specific detail in the board");
-  play_app->add_flag("--json", play->json, "Print JSON");
+  add_svg_flags(*play_app, play->svg, play->highlight, play->highlight_last)
+      ->excludes(play_app->add_flag("--json", play->json, "Print JSON"));
   play_app->callback(
       [play, &exit_code] { exit_code = run_rules_play(*play, std::cin, std::cout, std::cerr); });
 
@@ -321,9 +351,12 @@ void add_rules_commands(CLI::App& app, int& exit_code) {
       "replay",
       "Replay a game record (hexpost record GAME) with its recorded draws and show the position");
   replay_app->add_option("record", replay->file, "The record file; - reads stdin")->required();
-  replay_app->add_option("--perspective", replay->perspective, "Render from this seat's side");
+  replay_app->add_option("--perspective,--seat", replay->perspective,
+                         "Render from this seat's side");
   replay_app->add_flag("--detailed", replay->detailed, "Show game-specific detail in the board");
-  replay_app->add_flag("--json", replay->json, "Print JSON, as rules play --json (without seed)");
+  add_svg_flags(*replay_app, replay->svg, replay->highlight, replay->highlight_last)
+      ->excludes(replay_app->add_flag("--json", replay->json,
+                                      "Print JSON, as rules play --json (without seed)"));
   replay_app->callback([replay, &exit_code] {
     exit_code = run_rules_replay(*replay, std::cin, std::cout, std::cerr);
   });

@@ -4,6 +4,9 @@
 //   hexpost rules list [--json]
 //   hexpost rules play <game> [--players N] [--seed S] [--option key=value]... [--json] [MOVE...]
 //   hexpost rules replay <record file | -> [--json] [--perspective N] [--detailed]
+// Both play and replay take --svg to print the position as SVG (State::render_svg) instead:
+// --perspective (alias --seat) turns the board, --highlight CELL (repeatable) marks cells, and
+// --highlight-last marks the cells of the last move played.
 // where a single "-" among the moves reads further moves from stdin, one per line.
 
 #include <CLI/CLI.hpp>
@@ -29,6 +32,9 @@ struct RulesPlayOptions {
   bool detailed = false;
   std::string focus;
   bool from_record = false;  // replayed with recorded draws: no seed to report
+  bool svg = false;
+  std::vector<std::string> highlight;
+  bool highlight_last = false;
 };
 
 struct RulesReplayOptions {
@@ -36,6 +42,9 @@ struct RulesReplayOptions {
   bool json = false;
   int perspective = -1;
   bool detailed = false;
+  bool svg = false;
+  std::vector<std::string> highlight;
+  bool highlight_last = false;
 };
 
 int run_rules_list(const RulesListOptions& options, std::ostream& out);

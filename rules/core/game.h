@@ -14,7 +14,11 @@
 //   - load(serialize()) reproduces serialize() exactly;
 //   - a rejected move leaves serialize() byte-identical;
 //   - replaying the recorded moves (and draws) from a new game reproduces the position;
-//   - a game ends within GameInfo::max_plies plies.
+//   - a game ends within GameInfo::max_plies plies;
+//   - render_svg() is a well-formed, self-contained SVG (no script, no reference outside the
+//     document), the same bytes for the same position and options, with one element carrying
+//     data-cell and a <title> for every cell that move_cells() of a legal move names;
+//   - move_cells(m) is non-empty for every legal m.
 
 #include <cstdint>
 #include <map>
@@ -81,6 +85,15 @@ struct RenderOptions {
   bool coordinates = false;
 };
 
+// Options of render_svg(). The picture is the same whatever the options, except for its
+// orientation and the highlight marks.
+struct SvgOptions {
+  int perspective = -1;  // seat whose side faces the viewer (at the bottom); -1 for the default
+  // Cell names (as in the notation, e.g. the cells of the last move) to mark: their element gets
+  // the class "hl" and a thick outline. Names that are not cells are ignored.
+  std::vector<std::string> highlight;
+};
+
 class State {
  public:
   virtual ~State() = default;
@@ -114,6 +127,21 @@ class State {
   virtual std::string serialize() const = 0;
   // Multi-line, deterministic, plain ASCII or UTF-8 without colour codes.
   virtual std::string render(const RenderOptions& options) const = 0;
+
+  // The position as a self-contained SVG document (rules/core/svg_board.h lists the classes):
+  // every cell is an element with data-cell="<the notation's cell name>" whose first child is a
+  // <title> starting with the cell name; highlighted cells get the class "hl"; pieces carry their
+  // seat's mark as well as its colour; a legend under the board names the seats, the seat to move
+  // or the result. Colours come from a <style> sheet inside the document, so pages may restyle
+  // them. No <script>, no href except "#id" inside the document; deterministic bytes.
+  virtual std::string render_svg(const SvgOptions& options) const = 0;
+
+  // The cells a legal move touches, in the order a player would click them (from, to, the cells
+  // of a fence...), as notation cell names that all appear as data-cell in render_svg(). Never
+  // empty: moves that touch no cell (a pass, a command) name the cells of the mover's pieces
+  // that the game's README says. Different moves may share cells, or even all their cells.
+  // Precondition: `move` is legal in this position.
+  virtual std::vector<std::string> move_cells(Move move) const = 0;
 };
 
 // A game as listed in the registry.

@@ -40,6 +40,20 @@ int orientation_index(Orientation o);
 // The orientation after tipping one square towards `direction` (north = higher rank).
 Orientation tip(Orientation o, Tip direction);
 
+// The face towards a direction: north, east, south (7 - north) or west (7 - east).
+constexpr int face_towards(Orientation o, Tip direction) {
+  switch (direction) {
+    case Tip::kNorth:
+      return o.north;
+    case Tip::kEast:
+      return o.east;
+    case Tip::kSouth:
+      return o.south();
+    default:
+      return o.west();
+  }
+}
+
 // True for the 24 orientations that a right-handed die can have.
 bool is_valid(Orientation o);
 

@@ -103,6 +103,13 @@ void draw_board(const Position& pos, Canvas& canvas, bool detailed, bool coordin
   }
 }
 
+void trim_right(std::string& line) {
+  const auto end = line.find_last_not_of(' ');
+  line.erase(end == std::string::npos ? 0 : end + 1);
+}
+
+}  // namespace
+
 std::string seat_line(const Position& pos, int s) {
   const Seat& seat = pos.seats[s];
   std::string line = "seat " + std::to_string(s) + " (" + kSideNames[seat.side] + ", goal " +
@@ -124,13 +131,6 @@ std::string seat_line(const Position& pos, int s) {
   }
   return line;
 }
-
-void trim_right(std::string& line) {
-  const auto end = line.find_last_not_of(' ');
-  line.erase(end == std::string::npos ? 0 : end + 1);
-}
-
-}  // namespace
 
 std::string render_position(const Position& pos, const RenderOptions& options,
                             const std::string& status) {

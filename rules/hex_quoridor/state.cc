@@ -8,6 +8,7 @@
 #include "rules/hex_quoridor/notation.h"
 #include "rules/hex_quoridor/render.h"
 #include "rules/hex_quoridor/serialize.h"
+#include "rules/hex_quoridor/svg.h"
 
 namespace rules::hex_quoridor {
 
@@ -125,6 +126,12 @@ class HexQuoridorState final : public State {
   std::string serialize() const override { return serialize_position(pos_); }
   std::string render(const RenderOptions& options) const override {
     return render_position(pos_, options, status_text(pos_));
+  }
+  std::string render_svg(const SvgOptions& options) const override {
+    return render_svg_position(pos_, options, status_text(pos_));
+  }
+  std::vector<std::string> move_cells(Move move) const override {
+    return move_cell_names(pos_, move);
   }
 
  private:

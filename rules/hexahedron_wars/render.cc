@@ -9,20 +9,6 @@ namespace rules::hexahedron_wars {
 
 namespace {
 
-// Quarter turns (counter-clockwise) that bring `forward` to the top of the picture.
-int quarter_turns(Dir forward) {
-  switch (forward) {
-    case Dir::kEast:
-      return 1;
-    case Dir::kSouth:
-      return 2;
-    case Dir::kWest:
-      return 3;
-    default:
-      return 0;
-  }
-}
-
 // Maps picture coordinates (column x from the left, row y from the bottom) to a square.
 class View {
  public:
@@ -81,6 +67,22 @@ std::string board_text(const Game& g, const View& view) {
   return out + columns + "\n";
 }
 
+}  // namespace
+
+// Quarter turns (counter-clockwise) that bring `forward` to the top of the picture.
+int quarter_turns(Dir forward) {
+  switch (forward) {
+    case Dir::kEast:
+      return 1;
+    case Dir::kSouth:
+      return 2;
+    case Dir::kWest:
+      return 3;
+    default:
+      return 0;
+  }
+}
+
 // The ply shown counts every entry of the history, resignations included (the server's ply).
 std::string status_line(const Game& g) {
   std::string out = "Hexahedron Wars: Mobile Strike - " + std::to_string(g.players) +
@@ -120,8 +122,6 @@ std::string seat_line(const Game& g, int seat, bool detailed) {
   }
   return out;
 }
-
-}  // namespace
 
 std::string render_game(const Game& g, const RenderOptions& options) {
   const bool has_view = options.perspective >= 0 && options.perspective < g.players;

@@ -9,6 +9,7 @@
 #include "rules/hexahedron_wars/notation.h"
 #include "rules/hexahedron_wars/render.h"
 #include "rules/hexahedron_wars/serialize.h"
+#include "rules/hexahedron_wars/svg.h"
 
 namespace rules::hexahedron_wars {
 
@@ -81,6 +82,12 @@ class HexahedronWarsState final : public State {
   std::string serialize() const override { return serialize_game(g_); }
   std::string render(const RenderOptions& options) const override {
     return render_game(g_, options);
+  }
+  std::string render_svg(const SvgOptions& options) const override {
+    return render_svg_game(g_, options);
+  }
+  std::vector<std::string> move_cells(Move move) const override {
+    return move_cell_names(g_, decode(move));
   }
 
  private:

@@ -89,32 +89,6 @@ void draw_board(std::ostringstream& out, const Position& pos, const Window& w,
   if (rulers) draw_rulers(out, w);
 }
 
-std::string standing_text(const Position& pos, int colour) {
-  static const std::array<const char*, 5> kWhy = {"", "Sovereign captured", "resigned", "conceded",
-                                                  "expelled"};
-  std::string text = std::string(kColourNames[colour]) + " (" + kColourLetters[colour] + "): ";
-  const std::uint8_t in = pos.active();
-  if (in & bit(colour)) {
-    text += pos.finished() ? "in at the end" : (colour == pos.mover ? "to move" : "in");
-  } else {
-    const int order = pos.departure[colour];
-    static const std::array<const char*, 7> kOrdinal = {"",    "1st", "2nd", "3rd",
-                                                        "4th", "5th", "6th"};
-    text += std::string("out ") + kOrdinal[order] + ", " +
-            kWhy[static_cast<int>(pos.standing[colour])] + "; pieces frozen";
-  }
-  if (pos.scoring) text += ", " + std::to_string(pos.points[colour]) + " points";
-  if (pos.objecting & bit(colour)) text += ", objects to self-check";
-  if (pos.declared_by[colour]) {
-    text += ", declared in check by";
-    for (int by = 0; by < kColours; ++by) {
-      if (pos.declared_by[colour] & bit(by)) text += std::string(" ") + kColourNames[by];
-    }
-  }
-  if (pos.draw_offer == colour) text += ", offers a draw";
-  return text;
-}
-
 void draw_piece_list(std::ostringstream& out, const Position& pos, const std::vector<int>& cells,
                      const char* title) {
   std::string line = title;
@@ -160,16 +134,46 @@ std::vector<int> cells_to_list(const Position& pos, const Window& w,
 
 }  // namespace
 
-std::string render_position(const Position& pos, const RenderOptions& options) {
-  const Geometry& g = Geometry::get();
-  std::ostringstream out;
+std::string heading_text(const Position& pos) {
   // The ply shown counts every entry of the history, departures included (the server's ply).
   const auto departed =
       std::count_if(pos.standing.begin(), pos.standing.begin() + kColours, [](Standing s) {
         return s == Standing::kResigned || s == Standing::kConceded || s == Standing::kExpelled;
       });
-  out << "HexiMeros, ruleset " << kRulesetVersion << " (provisional), ply " << pos.ply + departed
-      << "\n";
+  return "HexiMeros, ruleset " + std::string(kRulesetVersion) + " (provisional), ply " +
+         std::to_string(pos.ply + departed);
+}
+
+std::string standing_text(const Position& pos, int colour) {
+  static const std::array<const char*, 5> kWhy = {"", "Sovereign captured", "resigned", "conceded",
+                                                  "expelled"};
+  std::string text = std::string(kColourNames[colour]) + " (" + kColourLetters[colour] + "): ";
+  const std::uint8_t in = pos.active();
+  if (in & bit(colour)) {
+    text += pos.finished() ? "in at the end" : (colour == pos.mover ? "to move" : "in");
+  } else {
+    const int order = pos.departure[colour];
+    static const std::array<const char*, 7> kOrdinal = {"",    "1st", "2nd", "3rd",
+                                                        "4th", "5th", "6th"};
+    text += std::string("out ") + kOrdinal[order] + ", " +
+            kWhy[static_cast<int>(pos.standing[colour])] + "; pieces frozen";
+  }
+  if (pos.scoring) text += ", " + std::to_string(pos.points[colour]) + " points";
+  if (pos.objecting & bit(colour)) text += ", objects to self-check";
+  if (pos.declared_by[colour]) {
+    text += ", declared in check by";
+    for (int by = 0; by < kColours; ++by) {
+      if (pos.declared_by[colour] & bit(by)) text += std::string(" ") + kColourNames[by];
+    }
+  }
+  if (pos.draw_offer == colour) text += ", offers a draw";
+  return text;
+}
+
+std::string render_position(const Position& pos, const RenderOptions& options) {
+  const Geometry& g = Geometry::get();
+  std::ostringstream out;
+  out << heading_text(pos) << "\n";
   for (int seat = 0; seat < pos.seats; ++seat) {
     out << standing_text(pos, pos.seat_colour[seat]) << "\n";
   }

@@ -8,6 +8,7 @@
 #include "rules/heximeros/notation.h"
 #include "rules/heximeros/render.h"
 #include "rules/heximeros/serialize.h"
+#include "rules/heximeros/svg.h"
 #include "rules/heximeros/turn.h"
 
 namespace rules::heximeros {
@@ -88,6 +89,12 @@ class HexiMerosState final : public State {
   }
   std::string render(const RenderOptions& options) const override {
     return render_position(pos_, options);
+  }
+  std::string render_svg(const SvgOptions& options) const override {
+    return render_svg_position(pos_, options, outcome_of(pos_).summary);
+  }
+  std::vector<std::string> move_cells(Move move) const override {
+    return move_cell_names(pos_, move);
   }
 
  private:

@@ -52,6 +52,10 @@ class IsoPathState final : public State {
   std::optional<RuleError> resign(int seat) override;
   std::string serialize() const override;
   std::string render(const RenderOptions& options) const override;
+  // In svg.cc: pieces, tile counts and the legend; a turn's cells are its actions' cells in
+  // order (build: source, target; move: from, to; capture: the cell).
+  std::string render_svg(const SvgOptions& options) const override;
+  std::vector<std::string> move_cells(Move move) const override;
 
   // Used by load() (serialize.cc) and tests.
   static Result<std::unique_ptr<State>> load(std::string_view text);

@@ -74,6 +74,8 @@ std::string board_text(const Board& board, const RenderOptions& options) {
   return text + header + "\n";
 }
 
+}  // namespace
+
 std::string status_text(const Position& position, const std::string& summary) {
   std::string text = "red (R) " + std::to_string(position.board.count(kRed)) + " dice, black (B) " +
                      std::to_string(position.board.count(kBlack)) + " dice\n";
@@ -88,8 +90,6 @@ std::string status_text(const Position& position, const std::string& summary) {
   return text + "plies without a removal: " + std::to_string(position.quiet_plies) + " of " +
          std::to_string(kQuietPlyLimit) + "\n";
 }
-
-}  // namespace
 
 std::string render_position(const Position& position, const RenderOptions& options,
                             const std::string& summary) {

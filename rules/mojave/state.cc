@@ -6,6 +6,7 @@
 #include "rules/mojave/notation.h"
 #include "rules/mojave/render.h"
 #include "rules/mojave/serialize.h"
+#include "rules/mojave/svg.h"
 
 namespace rules::mojave {
 
@@ -143,6 +144,14 @@ class MojaveState final : public State {
 
   std::string render(const RenderOptions& options) const override {
     return render_position(position_, options, outcome().summary);
+  }
+
+  std::string render_svg(const SvgOptions& options) const override {
+    return render_svg_position(position_, options, outcome().summary);
+  }
+
+  std::vector<std::string> move_cells(Move move) const override {
+    return move_cell_names(position_, move);
   }
 
  private:

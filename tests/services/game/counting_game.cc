@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "rules/core/play.h"
+#include "rules/core/svg_board.h"
 
 namespace testgame {
 
@@ -99,6 +100,29 @@ class CountingState final : public rules::State {
   std::string render(const rules::RenderOptions&) const override {
     return "count " + std::to_string(count_) + " of " + std::to_string(target_) + "\nseat " +
            std::to_string(turn_ + 1) + " to move\n";
+  }
+  // Two cells, "1" and "2": the amounts a player may add (each move's only cell).
+  std::string render_svg(const rules::SvgOptions& options) const override {
+    const rules::svg::Frame frame({{0, 0}, {40, 0}}, 0, 20);
+    rules::svg::Document doc;
+    for (const int amount : {1, 2}) {
+      const std::string name = std::to_string(amount);
+      rules::svg::square_cell(
+          doc, frame({40.0 * (amount - 1), 0}), 36,
+          {name, name + ": add " + name, "", rules::svg::highlighted(options.highlight, name)});
+    }
+    rules::svg::Legend legend;
+    legend.heading = "count " + std::to_string(count_) + " of " + std::to_string(target_);
+    for (int s = 0; s < seats_; ++s) {
+      legend.seats.push_back({"s" + std::to_string(s), std::to_string(s + 1),
+                              "seat " + std::to_string(s + 1), winner_ < 0 && s == turn_});
+    }
+    return rules::svg::finish_board(
+        doc, frame, legend, "counting game",
+        rules::svg::board_style({"#c92a2a", "#1864ab", "#2b8a3e", "#e67700"}, ""));
+  }
+  std::vector<std::string> move_cells(rules::Move move) const override {
+    return {std::to_string(move)};
   }
 
  private:

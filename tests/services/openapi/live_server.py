@@ -114,7 +114,9 @@ class LiveServer:
         """Opens a stream and reads lines until `until(line)` is true (or the stream ends)."""
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         try:
-            sent = dict(headers or {}, Authorization="Bearer " + token)
+            sent = dict(headers or {})
+            if token:  # None: without a credential
+                sent["Authorization"] = "Bearer " + token
             conn.request("GET", target, headers=sent)
             res = conn.getresponse()
             found = {k.lower(): v for k, v in res.getheaders()}

@@ -41,9 +41,10 @@ class Driver:
         reply = self.server.request(method, target, **kw)
         return self._record(method, template, label, expect, reply)
 
-    def stream(self, template, label, token, until, args=None, target_suffix="", expect=200):
+    def stream(self, template, label, token, until, args=None, target_suffix="", expect=200,
+               headers=None):
         target = template.format(**(args or {})) + target_suffix
-        reply = self.server.stream(target, token, until)
+        reply = self.server.stream(target, token, until, headers)
         return self._record("GET", template, label, expect, reply)
 
     def _record(self, method, template, label, expect, reply):
@@ -66,8 +67,8 @@ def unauthenticated_calls(d):
     """Every operation that needs a token answers 401 without one."""
     for method, template in sorted(operations(d.doc)):
         op = d.doc["paths"][template][method.lower()]
-        if op.get("security") == []:
-            continue
+        if op.get("security") == [] or {} in op.get("security", []):
+            continue  # public: no credential needed
         args = {"id": "1", "game": "hex-quoridor", "username": "nobody", "message_id": "1"}
         d.call(method, template, "no token", 401, args=args)
 
@@ -468,6 +469,41 @@ def rate_limit(d):
     raise AssertionError("no 429 after 400 requests")
 
 
+def public_reading(d):
+    """The public operations answer without a credential (security includes {})."""
+    games = d.call("GET", "/v1/games", "anonymous", 200).json()["games"]
+    args = {"id": games[-1]["id"]}
+    d.call("GET", "/v1/games/{id}", "anonymous", 200, args=args)
+    d.call("GET", "/v1/games/{id}/record", "anonymous", 200, args=args)
+    d.call("GET", "/v1/games/{id}/fairness", "anonymous", 200, args=args)
+    d.stream("/v1/games/{id}/stream", "anonymous sse", None, lambda line: line.startswith("data: "),
+             args=args, headers={"Accept": "text/event-stream"})
+    cups = d.call("GET", "/v1/tournaments", "anonymous", 200).json()["tournaments"]
+    d.call("GET", "/v1/tournaments/{id}", "anonymous", 200, args={"id": cups[0]["id"]})
+    d.call("GET", "/v1/ratings/{game}", "anonymous", 200, args={"game": "hex-quoridor"})
+    d.call("GET", "/v1/ratings/{game}/{username}", "anonymous", 200,
+           args={"game": "hex-quoridor", "username": "alice"})
+    d.call("GET", "/v1/players/{username}", "profile", 200, args={"username": "alice"})
+    d.call("GET", "/v1/players/{username}", "unknown", 404, args={"username": "nobody"})
+
+
+def sessions(d):
+    """Sign in with the cookie, ask who is signed in, sign out (same-origin only)."""
+    d.call("POST", "/v1/session", "bad password", 401,
+           body={"username": "carol", "password": "wrong password"})
+    d.call("GET", "/v1/session", "anonymous", 200)
+    reply = d.call("POST", "/v1/session", "sign in", 201,
+                   body={"username": "carol", "password": PASSWORD})
+    cookie = reply.headers["set-cookie"].split(";")[0]
+    d.secrets.append(cookie.split("=", 1)[1])
+    d.call("GET", "/v1/session", "cookie", 200, headers={"Cookie": cookie})
+    d.call("DELETE", "/v1/session", "cross origin", 403,
+           headers={"Cookie": cookie, "Origin": "http://evil.example"})
+    origin = f"http://127.0.0.1:{d.server.port}"
+    d.call("DELETE", "/v1/session", "sign out", 204, headers={"Cookie": cookie, "Origin": origin})
+    d.call("GET", "/v1/session", "revoked", 401, headers={"Cookie": cookie})
+
+
 def log_problems(text, secrets):
     """The server ran with HEXPOST_LOG_FORMAT=json at debug level: every line is one JSON object
     with time, level and message; every access line has its request id and fields; no secret
@@ -507,7 +543,8 @@ def main():
         for step in (health_and_meta, accounts, unauthenticated_calls, challenges, conditional):
             step(d)
         ratings(d, games(d))
-        for step in (leaving, clocks, notifications, messages, tournaments, rate_limit):
+        for step in (leaving, clocks, notifications, messages, tournaments, public_reading,
+                     sessions, rate_limit):
             step(d)
     finally:
         log_text = server.log_text()  # gone with the server
