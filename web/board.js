@@ -4,14 +4,27 @@
 
 const SVG_TYPE = "image/svg+xml";
 
-// The SVG text parsed as SVG (never as HTML) and imported into this document; throws when the
-// text is not well-formed SVG.
+// The board's own style sheet (the <style> inside the SVG). The page's Content-Security-Policy
+// refuses inline <style> elements, so the sheet's text is adopted through the CSSOM instead
+// (CSS cannot run script); one sheet at a time, replaced by each board drawn.
+const boardSheet = new CSSStyleSheet();
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, boardSheet];
+
+// The SVG text parsed as SVG (never as HTML) and imported into this document, its <style>
+// adopted as above (taken out of the text before parsing: even a parsed, unused <style> is
+// reported as a violation); throws when the text is not well-formed SVG.
 export function importSvg(text) {
-  const doc = new DOMParser().parseFromString(text, SVG_TYPE);
+  const sheets = [];
+  const bare = text.replace(/<style\b[^>]*>([^<]*)<\/style>/g, (_, css) => {
+    sheets.push(css);
+    return "";
+  });
+  const doc = new DOMParser().parseFromString(bare, SVG_TYPE);
   const root = doc.documentElement;
   if (root.localName !== "svg" || doc.getElementsByTagName("parsererror").length) {
     throw new Error("The board is not valid SVG.");
   }
+  boardSheet.replaceSync(sheets.join("\n"));
   return document.importNode(root, true);
 }
 

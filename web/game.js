@@ -11,7 +11,6 @@ function seatItem(game, seat) {
   if (seat.remaining_s !== null) clock.push(duration(seat.remaining_s) + " left");
   if (seat.deadline) clock.push("deadline " + when(seat.deadline));
   return el("li", {class: "seat" + (seat.to_move ? " turn" : "")},
-    el("span", {class: "swatch seat-" + seat.seat, "aria-hidden": "true"}),
     el("span", {class: "seat-number"}, "Seat " + seat.seat), " ",
     playerLink(seat.username), you,
     seat.to_move && game.status === "active" ? el("strong", {}, " to move") : "",
@@ -28,8 +27,7 @@ function resultBlock(game) {
 function movesList(game) {
   if (!game.moves || !game.moves.length) return emptyNote("No moves yet.");
   return el("ol", {class: "moves"}, game.moves.map((m) =>
-    el("li", {value: m.ply}, el("span", {class: "swatch seat-" + m.seat, "aria-hidden": "true"}),
-       `${m.username}: `, el("code", {}, m.move))));
+    el("li", {value: m.ply}, `${m.username} (seat ${m.seat}): `, el("code", {}, m.move))));
 }
 
 class GameView {
