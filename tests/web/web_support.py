@@ -80,7 +80,7 @@ class Site:
     def play(self, game_id, user, move):
         game = self.game(game_id, user)
         return self.ok("POST", f"/v1/games/{game_id}/moves", {"move": move, "ply": game["ply"]},
-                       user=user)
+                       user=user, status=201)
 
     def close(self):
         self.server.close()
@@ -97,6 +97,9 @@ def browser(width=1200, height=900):
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(30)
+    # A window is never narrower than 500 px: a phone's screen is emulated instead.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500})
     return driver
 
 
@@ -114,5 +117,8 @@ def css(selector):
 
 
 def console_errors(driver):
-    """The browser console's errors so far (CSP violations, script errors)."""
-    return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    """The browser console's errors so far (CSP violations, script errors), without the lines
+    Chromium logs for each 4xx answer (a refused move, the 401 of GET /v1/session when signed
+    out): those are answers the pages expect and show."""
+    return [entry["message"] for entry in driver.get_log("browser")
+            if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]]
