@@ -146,6 +146,7 @@ const std::vector<RouteDoc> kRoutes = {
     {"GET", "/v1/session"},
     {"DELETE", "/v1/session"},
     {"GET", "/v1/players/{username}"},
+    {"GET", "/v1/games/{id}/board.svg"},
 };
 
 }  // namespace
@@ -222,6 +223,7 @@ void add_game_service_routes(Server& server, GameService& service) {
   add_message_routes(server, service);
   add_session_routes(server, service);
   add_player_routes(server, service);
+  add_board_routes(server, service);
   server.get("/v1/openapi.json", [](const Request&, Response& res) {
     res.status = 200;
     res.set_content(openapi_document(), "application/json");

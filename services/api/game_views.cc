@@ -95,7 +95,9 @@ json moves_view(const std::vector<storage::MoveRecord>& moves) {
 }
 
 // The position, the board as `caller` sees it, and the legal moves when it is their turn
-// (null otherwise). `state` is the loaded position when the caller has one (null: load it).
+// (null otherwise): `legal_moves` in notation and `legal_moves_detail`, each move with the cells
+// it touches in click order (rules::State::move_cells), for pages that move by clicking cells.
+// `state` is the loaded position when the caller has one (null: load it).
 void add_board(json& view, const domain::Catalog& catalog, const storage::GameRecord& game,
                storage::Id caller, const rules::State* state) {
   std::unique_ptr<rules::State> loaded;
@@ -110,11 +112,17 @@ void add_board(json& view, const domain::Catalog& catalog, const storage::GameRe
                        std::count(game.to_move.begin(), game.to_move.end(), seat) > 0;
   if (!my_turn) {
     view["legal_moves"] = nullptr;
+    view["legal_moves_detail"] = nullptr;
     return;
   }
   json legal = json::array();
-  for (rules::Move m : state->legal_moves()) legal.push_back(state->format_move(m));
+  json detail = json::array();
+  for (rules::Move m : state->legal_moves()) {
+    legal.push_back(state->format_move(m));
+    detail.push_back({{"move", legal.back()}, {"cells", state->move_cells(m)}});
+  }
   view["legal_moves"] = legal;
+  view["legal_moves_detail"] = detail;
 }
 
 }  // namespace

@@ -192,4 +192,10 @@ DESCRIPTIONS = {
     "getPlayer": "A player's public profile: account age and bot flag, the 20 most recent games (newest first), the "
                  "current ratings in every game with a rating, and the 20 most recent tournaments entered. No token "
                  "needed; 404 unknown_user.",
+    "getBoardSvg": "The game's board as a self-contained SVG image, drawn by the rules library: every cell an element with "
+                   "data-cell=\"<cell name>\" and a <title>, pieces, seat colours with their numbers, and a legend; the cells of "
+                   "the move that made the position are highlighted (class hl). ?ply=N shows the position after N entries, "
+                   "replayed from the record (0: the start); ?seat=N turns the board to seat N's side. Sends an ETag "
+                   "(If-None-Match answers 304) and Cache-Control for embedding. No token needed; 400 invalid_parameter for a "
+                   "ply or seat that is not a number, 422 ply_out_of_range or seat_out_of_range, 404 game_not_found.",
 }

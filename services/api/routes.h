@@ -30,6 +30,8 @@ void add_message_routes(Server& server, GameService& service);
 nlohmann::json message_view(const storage::MessageRecord& message);
 // POST/GET/DELETE /v1/session, and the cross-origin check of cookie requests (web_session.h).
 void add_session_routes(Server& server, GameService& service);
+// GET /v1/games/{id}/board.svg (board_routes.cc).
+void add_board_routes(Server& server, GameService& service);
 // GET /v1/players/{username}: the public profile.
 void add_player_routes(Server& server, GameService& service);
 

@@ -39,3 +39,13 @@ paths["/v1/players/{username}"] = {"get": op("getPlayer", "A player's public pro
         "404": ref("NotFound")}, auth_errors), ["ratings"],
     params=[{"name": "username", "in": "path", "required": True, "schema": {"type": "string"}}])}
 paths["/v1/players/{username}"]["get"]["security"] = public_security
+
+paths["/v1/games/{id}/board.svg"] = {"get": op("getBoardSvg", "The board as an SVG image, at any ply, from any seat's side",
+    merge({"200": {"description": "A self-contained SVG (no script, no external reference): one element with data-cell and a <title> per cell; the cells of the move that made the position have the class hl",
+                   "headers": merge(etag, {"Cache-Control": {"description": "`public, max-age=30` for the current position, `public, max-age=86400` for an earlier one", "schema": {"type": "string"}}}),
+                   "content": {"image/svg+xml": {"schema": {"type": "string"}}}},
+           "304": not_modified, "400": ref("BadRequest"), "404": ref("NotFound"), "422": ref("Unprocessable")}, auth_errors), ["games"],
+    params=[idp, if_none_match,
+            {"name": "ply", "in": "query", "schema": {"type": "integer", "minimum": 0}, "description": "The position after this many entries (0: the start; default: the current position); past the game's ply: 422 ply_out_of_range"},
+            {"name": "seat", "in": "query", "schema": {"type": "integer", "minimum": 0}, "description": "The seat whose side faces the viewer (default: the game's usual orientation); not a seat of the game: 422 seat_out_of_range"}])}
+paths["/v1/games/{id}/board.svg"]["get"]["security"] = public_security

@@ -476,6 +476,15 @@ def public_reading(d):
     d.call("GET", "/v1/games/{id}", "anonymous", 200, args=args)
     d.call("GET", "/v1/games/{id}/record", "anonymous", 200, args=args)
     d.call("GET", "/v1/games/{id}/fairness", "anonymous", 200, args=args)
+    board = d.call("GET", "/v1/games/{id}/board.svg", "current", 200, args=args)
+    d.call("GET", "/v1/games/{id}/board.svg", "unchanged", 304, args=args,
+           headers={"If-None-Match": board.headers["etag"]})
+    d.call("GET", "/v1/games/{id}/board.svg", "start, seat 1", 200, args=args,
+           target_suffix="?ply=0&seat=1")
+    d.call("GET", "/v1/games/{id}/board.svg", "ply past the game", 422, args=args,
+           target_suffix="?ply=99999")
+    d.call("GET", "/v1/games/{id}/board.svg", "bad seat", 400, args=args, target_suffix="?seat=x")
+    d.call("GET", "/v1/games/{id}/board.svg", "unknown", 404, args={"id": "999999"})
     d.stream("/v1/games/{id}/stream", "anonymous sse", None, lambda line: line.startswith("data: "),
              args=args, headers={"Accept": "text/event-stream"})
     cups = d.call("GET", "/v1/tournaments", "anonymous", 200).json()["tournaments"]
