@@ -10,8 +10,12 @@ export class ApiProblem extends Error {
   }
 }
 
+// JSON answers are never taken from the browser's cache ("no-store"): what GET /v1/games/{id}
+// shows depends on who asks (legal moves, your_seat), while its ETag names only the version, so
+// a revalidation made signed in could be answered with the copy kept from signed out.
 async function send(method, path, body) {
-  const init = {method, credentials: "same-origin", headers: {Accept: "application/json"}};
+  const init = {method, credentials: "same-origin", cache: "no-store",
+                headers: {Accept: "application/json"}};
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -31,8 +35,9 @@ export const del = (path) => send("DELETE", path);
 // The board of a game as SVG text (GET /v1/games/{id}/board.svg).
 export async function boardSvg(gameId, seat) {
   const query = seat === null || seat === undefined ? "" : "?seat=" + seat;
+  // "no-cache": revalidated each time (board.svg may be kept 30 s; the page redraws on a move).
   const res = await fetch(`/v1/games/${encodeURIComponent(gameId)}/board.svg${query}`,
-                          {credentials: "same-origin"});
+                          {credentials: "same-origin", cache: "no-cache"});
   if (!res.ok) throw new ApiProblem(res.status, {detail: "The board could not be loaded."});
   return res.text();
 }
