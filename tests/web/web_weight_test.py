@@ -3,8 +3,8 @@
 
 For each of the five games at its largest player count, a spectator's view of /games/{id}: the
 HTML shell, every script it loads (the module graph, followed from app.js through its static
-imports), the stylesheet and GET /v1/games/{id}/board.svg. Each total must stay under 150 KB
-(150,000 bytes). The game's JSON (GET /v1/games/{id}) is printed beside it, not counted.
+imports), the stylesheet and the icon, and GET /v1/games/{id}/board.svg. Each total must stay
+under 150 KB (150,000 bytes). The game's JSON (GET /v1/games/{id}) is printed beside it, not counted.
 Prints one line per game: the figure docs/benchmarks.md quotes.
 
 usage: web_weight_test.py HEXPOSTD     (needs TEST_DATABASE_URL, else skipped: 77)
@@ -27,9 +27,10 @@ def body_bytes(site, path):
 
 
 def page_assets(site, html):
-    """The paths of the stylesheets and scripts the page loads, scripts with their imports."""
+    """The paths of the linked files (stylesheet, icon) and of the scripts the page loads,
+    scripts with their imports."""
     text = html.decode()
-    styles = re.findall(r'<link rel="stylesheet" href="([^"]+)"', text)
+    links = re.findall(r'<link rel="[a-z]+" href="([^"]+)"', text)
     queue = re.findall(r'<script[^>]* src="([^"]+)"', text)
     scripts = []
     while queue:
@@ -40,19 +41,19 @@ def page_assets(site, html):
         source = body_bytes(site, path).decode()
         for imported in re.findall(r'^import [^;]*? from "\./([^"]+)";', source, re.M | re.S):
             queue.append("/assets/" + imported)
-    return styles, scripts
+    return links, scripts
 
 
 def game_view(site, game_id):
     html = body_bytes(site, f"/games/{game_id}")
-    styles, scripts = page_assets(site, html)
+    links, scripts = page_assets(site, html)
     sizes = {"html": len(html),
              "js": sum(len(body_bytes(site, p)) for p in scripts),
-             "css": sum(len(body_bytes(site, p)) for p in styles),
+             "css and icon": sum(len(body_bytes(site, p)) for p in links),
              "svg": len(body_bytes(site, f"/v1/games/{game_id}/board.svg"))}
     sizes["total"] = sum(sizes.values())
     sizes["json"] = len(body_bytes(site, f"/v1/games/{game_id}"))
-    return sizes, scripts
+    return sizes, scripts, links
 
 
 def main():
@@ -63,11 +64,12 @@ def main():
     site = Site(sys.argv[1])
     failed = []
     try:
-        players = [site.account(f"p{i}") for i in range(6)]
+        players = [site.account(f"player{i}") for i in range(6)]
         for name in GAMES:
             game_id = site.start_game(name, players[:MAX_PLAYERS[name]])
-            sizes, scripts = game_view(site, game_id)
+            sizes, scripts, links = game_view(site, game_id)
             assert len(scripts) >= 2 and "/assets/game.js" in scripts, scripts
+            assert links == ["/assets/favicon.svg", "/assets/app.css"], links
             print(f"{name} ({MAX_PLAYERS[name]} players): " +
                   ", ".join(f"{k} {v}" for k, v in sizes.items()) + " bytes")
             if sizes["total"] >= LIMIT:
