@@ -3,6 +3,9 @@
 # exactly the repository's. Reconfigures when a file changes or one is added.
 file(GLOB HEXPOST_WEB_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/web/*)
 list(SORT HEXPOST_WEB_FILES)
+if(NOT EXISTS ${PROJECT_SOURCE_DIR}/web/page.html)
+  message(FATAL_ERROR "web/page.html is missing: every page route serves it")
+endif()
 set(HEXPOST_WEB_ARRAYS "")
 set(HEXPOST_WEB_ENTRIES "")
 set(index 0)
