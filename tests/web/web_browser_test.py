@@ -5,6 +5,8 @@
     is exactly the one of GET /v1/games/{id}/board.svg (all five games; screenshot of each);
   - signed in through the sign-in page, a player plays a move by clicking its cells, in
     hex-quoridor and in mojave; the REST API then shows exactly that move;
+  - after the cells of a move that begin other moves too, the page offers exactly those moves
+    and plays the one picked (hexahedron-wars: one step of a die or more);
   - the notation box plays a move typed on the keyboard;
   - a move made through the REST API appears on an open page without a reload;
   - resigning asks for a confirmation first;
@@ -125,6 +127,30 @@ def check_click_to_move(driver, site, game_id, name):
     wait_for_move(site, game_id, game["ply"] + 1, chosen["move"])
     wait(driver, lambda d: chosen["move"] in [c.text for c in d.find_elements(
         "css selector", ".moves li code")], "the page does not show the move played")
+
+
+def check_choice(driver, site, game_id):
+    """A move whose cells begin another's (a die's one step and its two steps): after its cells
+    the page offers exactly the moves left, and the one picked is played."""
+    mover = site.to_move(game_id)
+    sign_in(driver, site, mover)
+    game = site.game(game_id, mover)
+    detail = game["legal_moves_detail"]
+    chosen = next(d for d in detail if sum(
+        1 for e in detail if e["cells"][:len(d["cells"])] == d["cells"]) > 1)
+    left = sorted(e["move"] for e in detail if e["cells"][:len(chosen["cells"])] == chosen["cells"])
+    open_game(driver, site, game_id)
+    wait(driver, css("#move-input"))
+    from selenium.webdriver.common.action_chains import ActionChains
+    for cell in chosen["cells"]:
+        node = wait(driver, css(f'.board svg [data-cell="{cell}"]'))
+        ActionChains(driver).move_to_element(node).click().perform()
+    offered = wait(driver, lambda d: sorted(b.text for b in d.find_elements(
+        "css selector", ".choice button.move-choice")) or False, "no choice offered")
+    assert offered == left, (offered, left)
+    next(b for b in driver.find_elements("css selector", ".choice button.move-choice")
+         if b.text == chosen["move"]).click()
+    wait_for_move(site, game_id, game["ply"] + 1, chosen["move"])
 
 
 def check_notation_box(driver, site, game_id):
@@ -276,6 +302,7 @@ def run(site, shots):
         check("click mojave", check_click_to_move, driver, site, games["mojave"], "mojave")
         check("notation box", check_notation_box, driver, site, games["iso-path"])
         check("live update", check_live_update, driver, site, games["hexahedron-wars"])
+        check("choice", check_choice, driver, site, games["hexahedron-wars"])
         check("resign", check_resign, driver, site, games["heximeros"])
         check("accept challenge", check_accept_challenge, driver, site)
         check("tournament", check_tournament, driver, site, shots)
