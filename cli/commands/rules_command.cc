@@ -193,6 +193,25 @@ CLI::Option* add_svg_flags(CLI::App& app, bool& svg, std::vector<std::string>& h
   return app.add_flag("--svg", svg, "Print the position as SVG instead of text");
 }
 
+// `rules play`: its arguments and options.
+void add_play_command(CLI::App& rules_app, int& exit_code) {
+  auto play = std::make_shared<RulesPlayOptions>();
+  CLI::App* play_app =
+      rules_app.add_subcommand("play", "Start a game, apply moves in order, and show the position");
+  play_app->add_option("game", play->game, "Game id (see: hexpost rules list)")->required();
+  play_app->add_option("moves", play->moves, "Moves in order; a lone - reads stdin");
+  play_app->add_option("--players", play->players, "Number of players")->check(CLI::Range(1, 6));
+  play_app->add_option("--seed", play->seed, "Seed for first player and dice");
+  play_app->add_option("--option", play->options, "Game option key=value (repeatable)");
+  play_app->add_option("--perspective,--seat", play->perspective, "Render from this seat's side");
+  play_app->add_option("--focus", play->focus, "Crop the rendering around this cell");
+  play_app->add_flag("--detailed", play->detailed, "Show game-specific detail in the board");
+  add_svg_flags(*play_app, play->svg, play->highlight, play->highlight_last)
+      ->excludes(play_app->add_flag("--json", play->json, "Print JSON"));
+  play_app->callback(
+      [play, &exit_code] { exit_code = run_rules_play(*play, std::cin, std::cout, std::cerr); });
+}
+
 }  // namespace
 
 int run_rules_list(const RulesListOptions& options, std::ostream& out) {
@@ -323,21 +342,7 @@ void add_rules_commands(CLI::App& app, int& exit_code) {
   list_app->add_flag("--json", list->json, "Print JSON");
   list_app->callback([list, &exit_code] { exit_code = run_rules_list(*list, std::cout); });
 
-  auto play = std::make_shared<RulesPlayOptions>();
-  CLI::App* play_app = rules_app->add_subcommand(
-      "play", "Start a game, apply moves in order, and show the position");
-  play_app->add_option("game", play->game, "Game id (see: hexpost rules list)")->required();
-  play_app->add_option("moves", play->moves, "Moves in order; a lone - reads stdin");
-  play_app->add_option("--players", play->players, "Number of players")->check(CLI::Range(1, 6));
-  play_app->add_option("--seed", play->seed, "Seed for first player and dice");
-  play_app->add_option("--option", play->options, "Game option key=value (repeatable)");
-  play_app->add_option("--perspective,--seat", play->perspective, "Render from this seat's side");
-  play_app->add_option("--focus", play->focus, "Crop the rendering around this cell");
-  play_app->add_flag("--detailed", play->detailed, "Show game-specific detail in the board");
-  add_svg_flags(*play_app, play->svg, play->highlight, play->highlight_last)
-      ->excludes(play_app->add_flag("--json", play->json, "Print JSON"));
-  play_app->callback(
-      [play, &exit_code] { exit_code = run_rules_play(*play, std::cin, std::cout, std::cerr); });
+  add_play_command(*rules_app, exit_code);
 
   auto notation = std::make_shared<std::string>();
   CLI::App* notation_app = rules_app->add_subcommand(

@@ -46,7 +46,8 @@ _hexpost() {
       [ "$sub" = replay ] && { COMPREPLY=($(compgen -f -- "$cur")); return; }
       { [ "$sub" = play ] || [ "$sub" = notation ]; } && [ "$cword" -eq 3 ] && {
         COMPREPLY=($(compgen -W "$(_hexpost_game_names)" -- "$cur")); return; }
-      options="--json --players --seed --option --perspective --help" ;;
+      options="--json --players --seed --option --perspective --seat --svg --highlight
+        --highlight-last --help" ;;
     server) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "set show" -- "$cur")); return; } ;;
     draw) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "offer accept decline" -- "$cur")); return; }
       [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "$(_hexpost_ids games)" -- "$cur")); return; }

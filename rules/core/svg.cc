@@ -125,6 +125,7 @@ void Document::start_tag(std::string& out, std::string_view tag, const Attribute
 void Document::open(std::string_view tag, const Attributes& attributes) {
   start_tag(body_, tag, attributes);
   body_ += '>';
+  if (tag == "g") body_ += '\n';
   open_.push_back(tag);
 }
 
@@ -134,11 +135,19 @@ void Document::close() {
   body_ += open_.back();
   body_ += '>';
   open_.pop_back();
+  end_line();
+}
+
+// One line per element of the document's top level and of its groups, so that a golden file's
+// diff shows which cells changed.
+void Document::end_line() {
+  if (open_.empty() || open_.back() == "g") body_ += '\n';
 }
 
 void Document::leaf(std::string_view tag, const Attributes& attributes) {
   start_tag(body_, tag, attributes);
   body_ += "/>";
+  end_line();
 }
 
 void Document::text(std::string_view tag, const Attributes& attributes, std::string_view content) {
@@ -148,6 +157,7 @@ void Document::text(std::string_view tag, const Attributes& attributes, std::str
   body_ += "</";
   body_ += tag;
   body_ += '>';
+  end_line();
 }
 
 void Document::define(std::string_view id, std::string_view tag, const Attributes& attributes) {
@@ -168,10 +178,10 @@ std::string Document::finish(double width, double height, std::string_view label
              {"viewBox", "0 0 " + number(width) + " " + number(height)},
              {"width", number(width)},
              {"height", number(height)},
-             {"role", "img"},
+             {"role", "group"},
              {"aria-label", std::string(label)}});
-  out += "><title>" + escape(label) + "</title><style>" + std::string(style) + "</style>";
-  if (!defs_.empty()) out += "<defs>" + defs_ + "</defs>";
+  out += "><title>" + escape(label) + "</title>\n<style>" + std::string(style) + "</style>\n";
+  if (!defs_.empty()) out += "<defs>" + defs_ + "</defs>\n";
   out += body_;
   out += "</svg>\n";
   return out;

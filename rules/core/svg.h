@@ -4,7 +4,8 @@
 // a board for a perspective. svg_board.h builds the shared board parts (cells, pieces, dice,
 // legend) on top of it.
 //
-// Output is byte-for-byte deterministic: numbers are printed with one fixed decimal (trailing
+// Each element of the top level or of a <g> ends its line. Output is byte-for-byte deterministic:
+// numbers are printed with one fixed decimal (trailing
 // ".0" dropped, never an exponent, never a locale), attributes keep the order given, and nothing
 // depends on addresses or time.
 
@@ -75,13 +76,15 @@ class Document {
   // only the first definition of an id is kept.
   void define(std::string_view id, std::string_view tag, const Attributes& attributes);
 
-  // The whole document: the <svg> root (xmlns, viewBox, width, height, role, aria-label),
-  // its <title>, the <style> sheet, the definitions and everything written so far. Closes
-  // elements left open.
+  // The whole document: the <svg> root (xmlns, viewBox, width, height, aria-label, and
+  // role="group" rather than "img", so that assistive technology still reaches the titled
+  // cells inside), its <title>, the <style> sheet, the definitions and everything written so
+  // far. Closes elements left open.
   std::string finish(double width, double height, std::string_view label, std::string_view style);
 
  private:
   static void start_tag(std::string& out, std::string_view tag, const Attributes& attributes);
+  void end_line();
 
   std::string body_;
   std::string defs_;

@@ -113,7 +113,9 @@ void square_cell(Document& doc, Point centre, double side, const CellLabel& cell
   doc.close();
 }
 
-void open_upper_layer(Document& doc) { doc.open("g", {{"class", "up"}}); }
+void open_upper_layer(Document& doc, std::string_view classes) {
+  doc.open("g", {{"class", classes.empty() ? "up" : "up " + std::string(classes)}});
+}
 
 void piece(Document& doc, Point centre, double radius, std::string_view colour,
            std::string_view mark) {

@@ -47,8 +47,9 @@ std::string hex_shape(Document& doc, double radius, HexTop top);
 void hex_cell(Document& doc, const std::string& shape_id, Point centre, const CellLabel& cell);
 // A square cell of side `side` centred on `centre`: <rect ... data-cell><title>...</title></rect>.
 void square_cell(Document& doc, Point centre, double side, const CellLabel& cell);
-// Opens the layer drawn above the cells (close it with Document::close()).
-void open_upper_layer(Document& doc);
+// Opens the layer drawn above the cells (close it with Document::close()); `classes` are added
+// to it (e.g. "t", so that many piece marks inherit the mark style without a class each).
+void open_upper_layer(Document& doc, std::string_view classes = "");
 
 // A round piece of colour class `colour` ("s0") with its mark ("1", "A", "sC").
 void piece(Document& doc, Point centre, double radius, std::string_view colour,
@@ -62,6 +63,9 @@ struct DieFaces {
   int up = 0;
   int right = 0;
 };
+// The legend line that explains the dice drawn by die().
+inline constexpr std::string_view kDieKey =
+    "die: pips on top, small numbers: the faces towards the top and right";
 void die(Document& doc, Point centre, double side, std::string_view colour, std::string_view mark,
          const DieFaces& faces);
 

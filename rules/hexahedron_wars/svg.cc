@@ -95,7 +95,7 @@ svg::Legend legend(const Game& g) {
                             seat_line(g, seat, false), g.phase != Phase::kOver && g.turn == seat});
   }
   legend.notes.push_back(status.substr(phase_at + 2));
-  legend.notes.push_back("die: pips on top, small numbers: the faces towards the top and right");
+  legend.notes.emplace_back(svg::kDieKey);
   return legend;
 }
 

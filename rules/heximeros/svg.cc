@@ -72,13 +72,12 @@ void draw_cells(svg::Document& doc, const Position& pos, const svg::Frame& frame
 void draw_board(svg::Document& doc, const Position& pos, const svg::Frame& frame,
                 const std::vector<int>& placed_at, const SvgOptions& options) {
   draw_cells(doc, pos, frame, placed_at, options);
-  svg::open_upper_layer(doc);
+  svg::open_upper_layer(doc, "t");  // the marks inherit the class t from the layer
   for (int shown = 0; shown < kCells; ++shown) {
     const Piece piece = pos.board[placed_at[shown]];
     if (piece == kEmpty) continue;
     const svg::Point at = frame(place(shown));
-    doc.text("text", {{"class", "t"}, {"x", svg::number(at.x)}, {"y", svg::number(at.y)}},
-             piece_mark(piece));
+    doc.text("text", {{"x", svg::number(at.x)}, {"y", svg::number(at.y)}}, piece_mark(piece));
   }
   doc.close();
 }

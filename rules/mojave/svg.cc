@@ -76,7 +76,7 @@ svg::Legend legend(const Position& position, const std::string& summary) {
     legend.notes.push_back(status.substr(start, end - start));
     start = end + 1;
   }
-  legend.notes.push_back("die: pips on top, small numbers: the faces towards the top and right");
+  legend.notes.emplace_back(svg::kDieKey);
   return legend;
 }
 

@@ -9,6 +9,7 @@
 
 #include "game_cases.h"
 #include "rules/core/play.h"
+#include "svg_checks.h"
 
 namespace rules::testing {
 namespace {
@@ -17,6 +18,9 @@ int seeds_to_run() {
   const char* text = std::getenv("HEXPOST_CONTRACT_SEEDS");
   return text ? std::max(1, std::atoi(text)) : 12;
 }
+
+// render_svg() and move_cells() are checked every this many plies (and at the end).
+constexpr std::size_t kSvgEvery = 16;
 
 struct Ply {
   std::string record;
@@ -124,6 +128,9 @@ class GameContract : public ::testing::TestWithParam<GameCase> {
       ASSERT_NO_FATAL_FAILURE(check_legal_moves(state, moves));
       ASSERT_NO_FATAL_FAILURE(check_serialization(state));
       ASSERT_NO_FATAL_FAILURE(check_rejections(state, previous_texts));
+      if (plies.size() % kSvgEvery == 0) {
+        ASSERT_NO_FATAL_FAILURE(check_svg_contract(state, plies.empty()));
+      }
       previous_texts.clear();
       for (std::size_t i = 0; i < moves.size() && i < 40; ++i) {
         previous_texts.push_back(state.format_move(moves[i]));
@@ -137,6 +144,7 @@ class GameContract : public ::testing::TestWithParam<GameCase> {
     }
     ASSERT_NO_FATAL_FAILURE(check_serialization(state));
     ASSERT_NO_FATAL_FAILURE(check_finished(state));
+    ASSERT_NO_FATAL_FAILURE(check_svg_contract(state, false));
     ASSERT_NO_FATAL_FAILURE(check_replay(setup, plies, state.serialize()));
   }
 };
