@@ -24,9 +24,9 @@ const char* const kPagePatterns[] = {
     "/me",
 };
 
+// X-Content-Type-Options: nosniff is the server's, on every answer (server.cc).
 void send_asset(const Request& req, Response& res, const WebAsset& asset) {
   res.set_header("Cache-Control", "no-cache");
-  res.set_header("X-Content-Type-Options", "nosniff");
   if (answer_not_modified(req, res, std::string(asset.etag))) return;
   res.status = 200;
   res.set_content(std::string(asset.body), std::string(asset.content_type));
