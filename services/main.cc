@@ -25,6 +25,7 @@
 #include "services/api/request_log.h"
 #include "services/api/server.h"
 #include "services/api/stream_routes.h"
+#include "services/api/web_routes.h"
 #include "services/config.h"
 #include "services/events/event_hub.h"
 #include "services/mail/inbound.h"
@@ -314,6 +315,7 @@ int run_serve(const config::Config& cfg, const api::GameServiceOptions& game_opt
   api::add_stream_routes(server, streams);
   api::ServiceMetrics service_metrics(games, HEXPOST_VERSION);
   api::add_metrics_route(server, games, /*require_admin=*/true);
+  api::add_web_routes(server);
   MetricsListener metrics_listener(cfg, games);
   hub.start();
   games.sweeper.start();
