@@ -117,25 +117,43 @@ std::vector<storage::EntrantRecord> seeded(const storage::TournamentRecord& t) {
   return out;
 }
 
-// League divisions: season 1 cuts the seeds into divisions; later seasons keep the rolled-over
-// divisions and put newcomers (joined after the season was created) in the lowest.
-void assign_divisions(const storage::TournamentRecord& t, std::vector<storage::EntrantRecord>& e) {
-  const tournament::Settings settings = settings_from(json::parse(t.settings_json));
-  if (t.season == 1) {
-    for (std::size_t i = 0; i < e.size(); ++i)
-      e[i].division = static_cast<int>(i) / std::max(2, settings.division_size);
-    const int last = (static_cast<int>(e.size()) - 1) / std::max(2, settings.division_size);
-    const std::size_t in_last = e.size() - at(last * std::max(2, settings.division_size));
-    if (last > 0 && in_last < 2)
-      for (auto& x : e)
-        if (x.division == last) x.division = last - 1;
-    return;
+// Newcomers in seed order: the lowest division (already holding `in_lowest`) is filled up to
+// `size`, the rest open divisions of `size` below it; a new last division of one joins the one
+// above (a division of one has nobody to play).
+void place_newcomers(const std::vector<storage::EntrantRecord*>& newcomers, int lowest,
+                     int in_lowest, int size) {
+  int division = lowest;
+  int count = in_lowest;
+  for (auto* x : newcomers) {
+    if (count >= size) {
+      ++division;
+      count = 0;
+    }
+    x->division = division;
+    ++count;
   }
+  if (division > lowest && count == 1) newcomers.back()->division = division - 1;
+}
+
+// League divisions: season 1 cuts the seeds into divisions of division_size; later seasons keep
+// the rolled-over divisions, newcomers (joined after the season was created) fill the lowest up
+// to division_size and open new divisions below it for the rest.
+void assign_divisions(const storage::TournamentRecord& t, std::vector<storage::EntrantRecord>& e) {
+  const int size = std::max(2, settings_from(json::parse(t.settings_json)).division_size);
+  std::vector<storage::EntrantRecord*> newcomers;
   int lowest = 0;
-  for (const auto& x : e)
-    if (x.joined_at <= t.created_at) lowest = std::max(lowest, x.division);
-  for (auto& x : e)
-    if (x.joined_at > t.created_at) x.division = lowest;
+  int in_lowest = 0;
+  for (auto& x : e) {
+    if (t.season == 1 || x.joined_at > t.created_at) {
+      newcomers.push_back(&x);
+    } else if (x.division > lowest) {
+      lowest = x.division;
+      in_lowest = 1;
+    } else if (x.division == lowest) {
+      ++in_lowest;
+    }
+  }
+  place_newcomers(newcomers, lowest, in_lowest, size);
   std::stable_sort(e.begin(), e.end(),
                    [](const auto& a, const auto& b) { return a.division < b.division; });
 }

@@ -194,7 +194,9 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                      {"game", "counting"},
                      {"format", "league"},
                      {"settings", {{"division_size", 3}, {"promote", 1}, {"relegate", 1}}}};
-  const Account newcomer = make_account(client, "lgnew");
+  const std::vector<Account> newcomers = {make_account(client, "lgnewa"),
+                                          make_account(client, "lgnewb"),
+                                          make_account(client, "lgnewc")};
   // Player 6 plays this season out but opts out of the next one.
   const json done =
       run_tournament(server, client, f, spec, stronger_wins(f), [&](const std::string& id) {
@@ -218,10 +220,12 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                 *hxclock::parse_rfc3339(done.at("finished_at").get<std::string>()),
             std::chrono::hours(24 * 7));
   const std::string next_id = season2.at("id");
-  // A newcomer joins the new season and starts in the lowest division.
-  ASSERT_EQ(
-      client.post("/v1/tournaments/" + next_id + "/join", json::object(), newcomer.token).status,
-      201);
+  // Three newcomers join the new season: the first fills the lowest division up to its size of
+  // 3, the other two open a third division.
+  for (const Account& newcomer : newcomers)
+    ASSERT_EQ(
+        client.post("/v1/tournaments/" + next_id + "/join", json::object(), newcomer.token).status,
+        201);
   const auto started =
       client.post("/v1/tournaments/" + next_id + "/start", json::object(), f.players[0].token);
   ASSERT_EQ(started.status, 200) << started.text;
@@ -232,7 +236,9 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                                                   {f.players[3].username, 1},
                                                   {f.players[2].username, 2},
                                                   {f.players[4].username, 2},
-                                                  {newcomer.username, 2}}));
+                                                  {newcomers[0].username, 2},
+                                                  {newcomers[1].username, 3},
+                                                  {newcomers[2].username, 3}}));
 }
 
 // An open tournament starts on its own once its entry window closes, if it has 2 entrants or
