@@ -1,5 +1,5 @@
-// Tournaments: POST/GET /v1/tournaments, GET /v1/tournaments/{id} (JSON, ?format=text,
-// ?format=trf for Swiss), POST /v1/tournaments/{id}/join|withdraw|start.
+// Tournaments: POST/GET /v1/tournaments, GET /v1/tournaments/{id} (JSON, ?format=text with an
+// optional ?round=N, ?format=trf for Swiss), POST /v1/tournaments/{id}/join|withdraw|start.
 #include <algorithm>
 
 #include "services/api/routes.h"
@@ -130,13 +130,29 @@ storage::TournamentRecord load(GameService& s, storage::Id id) {
   return *found;
 }
 
+// ?round=N with ?format=text: that round's part of the text (played, playing or scheduled).
+std::string round_text(const storage::TournamentRecord& t, int number) {
+  const json view = tourney::tournament_view(t, true);
+  for (const char* part : {"rounds", "schedule"})
+    for (const json& round : view.at(part))
+      if (round.at("number") == number) return tourney::round_text(round);
+  throw GameError(
+      404, "round_not_found",
+      "Tournament " + std::to_string(t.id) + " has no round " + std::to_string(number) + " yet.",
+      {{"parameter", "round"}});
+}
+
 void get_tournament(GameService& s, const Request& req, Response& res) {
   authenticate(s, req, res);
   const storage::TournamentRecord t = load(s, path_id(req, 1, "tournament"));
   const std::string format = query(req, "format");
+  const int round = int_param(req, "round", 0, 1, 1000);
+  if (round > 0 && format != "text")
+    throw GameError(400, "invalid_parameter", "round needs format=text.", {{"parameter", "round"}});
   if (format == "text") {
     res.status = 200;
-    res.set_content(tourney::tournament_text(t), "text/plain; charset=utf-8");
+    res.set_content(round > 0 ? round_text(t, round) : tourney::tournament_text(t),
+                    "text/plain; charset=utf-8");
   } else if (format == "trf") {
     if (t.format != "swiss")
       throw GameError(422, "not_swiss", "TRF export is for Swiss tournaments.");

@@ -306,6 +306,11 @@ int total_rounds(const State& s) {
   return most;
 }
 
+std::vector<NewPairing> scheduled_round(const State& s, int round) {
+  if (!round_robin_like(s.format) || s.players_per_game > 2 || round < 1) return {};
+  return round_robin_round(s, round);
+}
+
 Decision decide(const State& s) {
   if (s.current_round == 0) return first_step(s);
   Decision d;

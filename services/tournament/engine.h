@@ -71,6 +71,11 @@ struct Decision {
 // 1/players_per_game (the share of a table's point a random seat expects).
 Decision decide(const State& state);
 
+// The pairings of `round` as decide() will create them, for the formats whose schedule is fixed
+// from the start (round robin, double round robin and league with two seats; empty otherwise).
+// Entrants who are out by now appear as forfeits.
+std::vector<NewPairing> scheduled_round(const State& state, int round);
+
 // Rounds the tournament will have (knockout: bracket rounds; Swiss: planned; round robin and
 // league: the Berger cycle(s) of the largest division).
 int total_rounds(const State& state);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <map>
 #include <set>
 
@@ -158,21 +157,14 @@ void assign_divisions(const storage::TournamentRecord& t, std::vector<storage::E
                    [](const auto& a, const auto& b) { return a.division < b.division; });
 }
 
-// As the CLI prints scores: whole numbers without a fraction, halves with one digit.
-std::string score_text(double score) {
-  if (score == static_cast<double>(static_cast<long long>(score)))
-    return std::to_string(static_cast<long long>(score));
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", score);
-  return buffer;
-}
-
-// rounds[].pairings[]: usernames first mover first, game_id (null: a bye or a forfeit).
+// rounds[].pairings[]: usernames first mover first, game_id (null: a bye or a forfeit); a
+// round's status is "finished" once every pairing has its scores, "playing" before.
 json rounds_view(const storage::TournamentRecord& t) {
   json rounds = json::array();
   for (const auto& g : t.games) {
     if (rounds.empty() || rounds.back().at("number") != g.round)
-      rounds.push_back({{"number", g.round}, {"pairings", json::array()}});
+      rounds.push_back({{"number", g.round}, {"status", "finished"}, {"pairings", json::array()}});
+    if (!g.scores) rounds.back()["status"] = "playing";
     json p = {{"usernames", g.usernames},
               {"game_id", g.game_id ? json(std::to_string(*g.game_id)) : json(nullptr)},
               {"board", g.board + 1},
@@ -182,6 +174,29 @@ json rounds_view(const storage::TournamentRecord& t) {
     rounds.back().at("pairings").push_back(p);
   }
   return rounds;
+}
+
+// The rounds of a fixed schedule (round robin, league) that have no games yet, as they will be
+// paired: status "scheduled", no game ids (scores only for a bye or a forfeit known already).
+json schedule_view(const storage::TournamentRecord& t) {
+  json schedule = json::array();
+  if (t.status != "running") return schedule;
+  const tournament::State s = state_of(t);
+  for (int r = t.current_round + 1; r <= tournament::total_rounds(s); ++r) {
+    json round = {{"number", r}, {"status", "scheduled"}, {"pairings", json::array()}};
+    for (const auto& p : tournament::scheduled_round(s, r)) {
+      json usernames = json::array();
+      for (int seed : p.seats) usernames.push_back(t.entrants[at(seed)].username);
+      json pairing = {{"usernames", usernames},
+                      {"game_id", nullptr},
+                      {"board", p.board + 1},
+                      {"scores", p.scores ? json(*p.scores) : json(nullptr)}};
+      if (t.format == "league") pairing["division"] = p.division + 1;
+      round.at("pairings").push_back(pairing);
+    }
+    if (!round.at("pairings").empty()) schedule.push_back(round);
+  }
+  return schedule;
 }
 
 }  // namespace
@@ -288,30 +303,10 @@ json tournament_view(const storage::TournamentRecord& t, bool with_detail) {
   }
   view["entrants"] = entrants;
   view["standings"] = t.status == "open" ? json::array() : standings_json(t);
+  if (t.status != "open") view["total_rounds"] = tournament::total_rounds(state_of(t));
   view["rounds"] = rounds_view(t);
+  view["schedule"] = schedule_view(t);
   return view;
-}
-
-std::string tournament_text(const storage::TournamentRecord& t) {
-  const json v = tournament_view(t, true);
-  std::string out = t.name + " (" + t.game + ", " + t.status + ")\nStandings:\n";
-  for (const auto& s : v.at("standings"))
-    out += "  " + std::to_string(s.at("rank").get<int>()) + ". " +
-           s.at("username").get<std::string>() + "  " + score_text(s.at("score").get<double>()) +
-           "\n";
-  for (const auto& r : v.at("rounds")) {
-    out += "Round " + std::to_string(r.at("number").get<int>()) + ":\n";
-    for (const auto& p : r.at("pairings")) {
-      std::string names;
-      for (const auto& u : p.at("usernames"))
-        names += (names.empty() ? "" : " vs ") + u.get<std::string>();
-      out += "  " + names +
-             (p.at("game_id").is_null() ? (p.at("usernames").size() == 1 ? "  bye" : "  forfeit")
-                                        : "  game " + p.at("game_id").get<std::string>()) +
-             "\n";
-    }
-  }
-  return out;
 }
 
 std::string tournament_trf(const storage::TournamentRecord& t) {

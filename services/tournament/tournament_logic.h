@@ -28,10 +28,15 @@ std::optional<storage::StepWrite> start_step(const storage::TournamentRecord& t)
 std::optional<storage::StepWrite> advance_step(const storage::TournamentRecord& t,
                                                const std::string& at);
 
-// GET /v1/tournaments/{id}: rounds[].pairings[] (usernames first mover first, game_id) and
+// GET /v1/tournaments/{id}: rounds[] (status, pairings[]: usernames first mover first, game_id),
+// schedule[] (the fixed schedule's rounds not yet started), total_rounds once started, and
 // standings (score and the format's tie-breaks).
 nlohmann::json tournament_view(const storage::TournamentRecord& t, bool with_detail);
+// The same as text: name, "Round x of y", the standings with the tie-breaks, then every round
+// (played, playing, scheduled) with each game's result and its link (tournament_text.cc).
 std::string tournament_text(const storage::TournamentRecord& t);
+// One round of the text form (rounds[] or schedule[] of the view).
+std::string round_text(const nlohmann::json& round);
 std::string tournament_trf(const storage::TournamentRecord& t);
 
 }  // namespace tourney

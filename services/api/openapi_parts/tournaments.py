@@ -43,20 +43,28 @@ schemas["Tournament"] = {"allOf": [sref("TournamentSummary"), {"type": "object",
   "settings": schemas["NewTournament"]["properties"]["settings"],
   "entrants": {"type": "array", "items": {"type": "object", "required": ["username", "seed", "division", "status"], "properties": {"username": {"type": "string"}, "seed": {"type": ["integer", "null"]}, "division": {"type": "integer"}, "status": {"type": "string"}}}},
   "standings": {"type": "array", "items": sref("Standing")},
-  "rounds": {"type": "array", "items": {"type": "object", "required": ["number", "pairings"], "properties": {"number": {"type": "integer"}, "pairings": {"type": "array", "items": sref("Pairing")}}}}}}]}
+  "total_rounds": {"type": "integer", "description": "Once started: the rounds the tournament will have (\"round current_round of total_rounds\")"},
+  "rounds": {"type": "array", "items": sref("TournamentRound"), "description": "The rounds with games (played or playing)"},
+  "schedule": {"type": "array", "items": sref("TournamentRound"), "description": "Round robin, double round robin and league: the later rounds of the fixed schedule, status scheduled, no game ids (scores only for byes and forfeits known already)"}}}]}
+schemas["TournamentRound"] = {"type": "object", "required": ["number", "status", "pairings"], "properties": {
+  "number": {"type": "integer"}, "status": {"type": "string", "enum": ["playing", "finished", "scheduled"], "description": "finished: every pairing has its scores"},
+  "pairings": {"type": "array", "items": sref("Pairing")}}}
 schemas["Rating"] = {"type": "object", "required": ["username", "rating", "games", "provisional"], "properties": {
   "username": {"type": "string"}, "system": {"type": "string", "enum": ["elo", "glicko2"]}, "rating": {"type": "integer"},
-  "deviation": {"type": ["integer", "null"]}, "games": {"type": "integer"}, "provisional": {"type": "boolean"}}}
+  "deviation": {"type": ["integer", "null"]}, "games": {"type": "integer"}, "provisional": {"type": "boolean"},
+  "live_rating": {"type": "integer", "description": "The rating as it stands after the player's latest game: Glicko-2's period-in-progress estimate (the open periods rated as if they closed now); for Elo the same as rating"},
+  "live_deviation": {"type": ["integer", "null"], "description": "Glicko-2: the deviation of the live estimate; null for Elo"}}}
 tidp = idp
 gamep = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}, "description": "Game id from the catalogue"}
-text_formats = {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["json", "text", "trf"]}, "description": "text: standings and pairings as plain text; trf: FIDE TRF16 (Swiss only)"}
+text_formats = {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["json", "text", "trf"]}, "description": "text: the text `hexpost tournament show` prints (round x of y, standings with tie-breaks, every round with results and game links, the schedule); trf: FIDE TRF16 (Swiss only)"}
+round_text = {"name": "round", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}, "description": "With format=text: only this round (404 round_not_found when it has no pairings yet); 400 without format=text"}
 paths["/v1/tournaments"] = {
   "post": op("createTournament", "Create a tournament (organise scope; a server setting may restrict organisers)",
     merge({"201": jbody(sref("Tournament"), "Created"), "403": ref("Forbidden"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["tournaments"], reqbody(sref("NewTournament"))),
   "get": op("listTournaments", "Tournaments, newest first", merge({"200": jbody({"type": "object", "properties": {"tournaments": {"type": "array", "items": sref("TournamentSummary")}}}), "400": ref("BadRequest")}, auth_errors), ["tournaments"],
     params=[{"$ref": "#/components/parameters/limit"}, {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["open", "running", "finished"]}}])}
 paths["/v1/tournaments/{id}"] = {"get": op("getTournament", "Entrants, standings (score and tie-breaks) and rounds with pairings",
-  merge({"200": {"description": "OK", "content": {"application/json": {"schema": sref("Tournament")}, "text/plain": {"schema": {"type": "string"}}}}, "400": ref("BadRequest"), "404": ref("NotFound"), "422": ref("Unprocessable")}, auth_errors), ["tournaments"], params=[tidp, text_formats])}
+  merge({"200": {"description": "OK", "content": {"application/json": {"schema": sref("Tournament")}, "text/plain": {"schema": {"type": "string"}}}}, "400": ref("BadRequest"), "404": ref("NotFound"), "422": ref("Unprocessable")}, auth_errors), ["tournaments"], params=[tidp, text_formats, round_text])}
 paths["/v1/tournaments/{id}/join"] = {"post": op("joinTournament", "Enter the tournament while entry is open",
   merge({"201": jbody({"type": "object", "required": ["joined", "tournament_id"], "properties": {"joined": {"const": True}, "tournament_id": {"type": "string"}}}, "Joined"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
 paths["/v1/tournaments/{id}/withdraw"] = {"post": op("withdrawTournament", "Leave: before the start the entry is removed; later, remaining games are forfeited and a league does not re-register you. With next_season_only (leagues): play this season out, skip the next",

@@ -309,8 +309,9 @@ TEST(TournamentFlow, WithdrawnPlayersForfeitTheirLaterGames) {
   EXPECT_EQ(forfeits, 2);  // rounds 2 and 3; round 1's game was already under way
   const auto text = client.get(
       "/v1/tournaments/" + done.at("id").get<std::string>() + "?format=text", leaver.token);
-  EXPECT_NE(text.text.find("Withdrawals (counting, finished)\nStandings:\n  1. " +
-                           f.players[0].username + "  3\n"),
+  EXPECT_NE(text.text.find("Withdrawals (counting, round-robin, finished)\nRound 3 of 3\nStandings "
+                           "(score, direct encounter, Sonneborn-Berger):\n  1. " +
+                           f.players[0].username + "  3  "),
             std::string::npos)
       << text.text;
   EXPECT_NE(text.text.find("  forfeit\n"), std::string::npos);
@@ -451,7 +452,8 @@ TEST(TournamentFlow, RefusalsSayWhy) {
       "not_the_organiser");
   EXPECT_EQ(client.get("/v1/tournaments/999999", a.token).status, 404);
   const auto text = client.get("/v1/tournaments/" + id + "?format=text", a.token);
-  EXPECT_EQ(text.text, "Tiny (counting, open)\nStandings:\n");
+  EXPECT_EQ(text.text, "Tiny (counting, round-robin, open)\nEntrants: " + a.username + ", " +
+                           b.username + "\n");
 }
 
 TEST(TournamentFlow, ServerSettingRestrictsOrganisers) {
