@@ -24,4 +24,15 @@ TableRound group_tables(const std::vector<int>& ranked, int seats,
 std::vector<int> assign_seats(const std::vector<int>& table,
                               const std::vector<std::vector<int>>& seat_counts);
 
+// A round robin at tables of `seats` for `players` entrants numbered 0..players-1 (an empty
+// schedule when players < seats). Each round seats players / seats tables; the others sit out,
+// a bye to whoever has had the fewest (the highest number first on ties). Rounds: `seats` when
+// players == seats (one table: every player every seat once), else the fewest in which every pair
+// could meet once, ceil(C(players, 2) / (tables * C(seats, 2))). The tables minimise the sum
+// over all pairs of meetings^2 (the meetings are as even as the search finds: a greedy fill round
+// by round, then swaps of two players of one round's tables while a swap lowers the sum);
+// seats follow from assign_seats over the seat history, round by round. Tables are returned in
+// seat order (first mover first). Deterministic.
+std::vector<TableRound> table_round_robin(int players, int seats);
+
 }  // namespace competition

@@ -65,9 +65,10 @@ void check_game(GameService& s, storage::NewTournament& n, const json& body) {
   if (seats != 2 && seats != 3 && seats != 4 && seats != 6)
     throw GameError(422, "bad_players_per_game", "players_per_game must be 2, 3, 4 or 6.",
                     {{"field", "players_per_game"}});
-  if (seats > 2 && n.format != "swiss")
+  if (seats > 2 && n.format == "knockout")
     throw GameError(422, "unsupported",
-                    "Multi-player tables are played as Swiss-style table rounds: use format swiss.",
+                    "Multi-player tables are played in swiss, round-robin, double-round-robin or "
+                    "league format, not knockout.",
                     {{"field", "format"}});
   const json options = object_field(body, "options");
   rules::GameConfig config;

@@ -194,7 +194,52 @@ std::vector<NewPairing> table_round(const State& s, int round) {
   return out;
 }
 
+// The table design of one division (competition::table_round_robin); a double round robin
+// plays it twice, the second cycle with every table's seats rotated by one.
+std::vector<comp::TableRound> table_cycle(const State& s, int players) {
+  // The design is a pure function of (players, seats) and costs a search: computed once per
+  // thread (views and steps ask for it round after round).
+  thread_local std::map<std::pair<int, int>, std::vector<comp::TableRound>> designs;
+  const auto key = std::pair{players, s.players_per_game};
+  auto found = designs.find(key);
+  if (found == designs.end())
+    found = designs.emplace(key, comp::table_round_robin(players, s.players_per_game)).first;
+  auto rounds = found->second;
+  if (s.format != Format::kDoubleRoundRobin) return rounds;
+  const std::size_t first_cycle = rounds.size();
+  for (std::size_t r = 0; r < first_cycle; ++r) {
+    comp::TableRound again = rounds[r];
+    for (auto& table : again.tables) std::rotate(table.begin(), table.begin() + 1, table.end());
+    rounds.push_back(again);
+  }
+  return rounds;
+}
+
+// Round robin, double round robin and league at tables: each division plays its table design;
+// a bye is worth 1/players_per_game, as in table rounds.
+std::vector<NewPairing> table_round_robin_round(const State& s, int round) {
+  std::vector<NewPairing> out;
+  int board = 0;
+  const double bye_points = 1.0 / s.players_per_game;
+  for (int d = 0; d < division_count(s); ++d) {
+    const auto local = members(s, d);
+    const auto design = table_cycle(s, static_cast<int>(local.size()));
+    if (round > static_cast<int>(design.size())) continue;
+    const comp::TableRound& planned = design[at(round - 1)];
+    for (const auto& table : planned.tables) {
+      std::vector<int> seats;
+      for (int p : table) seats.push_back(local[at(p)]);
+      out.push_back(pairing(s, round, board++, d, seats));
+    }
+    for (int p : planned.byes)
+      out.push_back({round, board++, 0, d, {local[at(p)]}, std::vector<double>{bye_points}});
+  }
+  return out;
+}
+
 std::optional<std::vector<NewPairing>> next_round(const State& s, int round) {
+  if (s.players_per_game > 2 && round_robin_like(s.format))
+    return table_round_robin_round(s, round);
   if (s.players_per_game > 2) return table_round(s, round);
   switch (s.format) {
     case Format::kSwiss:
@@ -209,12 +254,11 @@ std::optional<std::vector<NewPairing>> next_round(const State& s, int round) {
   }
 }
 
-// Multi-player tables: score, then seed.
-std::vector<comp::Standing> table_standings(const State& s) {
+// Multi-player tables: score, then seed (one division's entrants).
+std::vector<comp::Standing> table_standings(const State& s, int division) {
   const std::vector<double> scores = scores_of(s);
   std::vector<comp::Standing> table;
-  for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p)
-    table.push_back({p, scores[at(p)], 0, 0, 0, 0, 0, 0});
+  for (int p : members(s, division)) table.push_back({p, scores[at(p)], 0, 0, 0, 0, 0, 0});
   std::stable_sort(table.begin(), table.end(),
                    [](const auto& a, const auto& b) { return a.score > b.score; });
   return table;
@@ -293,6 +337,13 @@ int division_count(const State& s) {
 
 int total_rounds(const State& s) {
   const int n = static_cast<int>(s.entrants.size());
+  if (s.players_per_game > 2 && round_robin_like(s.format)) {
+    int most = 0;
+    for (int d = 0; d < division_count(s); ++d)
+      most = std::max(
+          most, static_cast<int>(table_cycle(s, static_cast<int>(members(s, d).size())).size()));
+    return most;
+  }
   if (s.format == Format::kSwiss || s.players_per_game > 2) return s.planned_rounds;
   if (s.format == Format::kKnockout) {
     int rounds = 0;
@@ -307,8 +358,8 @@ int total_rounds(const State& s) {
 }
 
 std::vector<NewPairing> scheduled_round(const State& s, int round) {
-  if (!round_robin_like(s.format) || s.players_per_game > 2 || round < 1) return {};
-  return round_robin_round(s, round);
+  if (!round_robin_like(s.format) || round < 1) return {};
+  return s.players_per_game > 2 ? table_round_robin_round(s, round) : round_robin_round(s, round);
 }
 
 Decision decide(const State& s) {
@@ -336,7 +387,7 @@ Decision decide(const State& s) {
 }
 
 std::vector<comp::Standing> division_standings(const State& s, int division) {
-  if (s.players_per_game > 2) return table_standings(s);
+  if (s.players_per_game > 2) return table_standings(s, division);
   if (s.format == Format::kKnockout) return knockout_standings(s);
   std::vector<comp::GameResult> results;
   for (const auto& g : s.games) {

@@ -65,19 +65,21 @@ struct Decision {
 };
 
 // The next step. Called at the start (current_round 0) and whenever games finish.
-// Multi-player tournaments (players_per_game > 2) play `planned_rounds` table rounds whatever the
-// format: entrants ranked by score (then seed) sit at consecutive tables, seats assigned fairly
-// from each player's seat history (competition/tables.h); the leftover players have a bye worth
-// 1/players_per_game (the share of a table's point a random seat expects).
+// Multi-player tables (players_per_game > 2): a round robin, double round robin or league plays
+// each division's table design (competition::table_round_robin; the double round robin twice,
+// seats rotated by one in the second cycle); a Swiss plays `planned_rounds` table rounds:
+// entrants ranked by score (then seed) sit at consecutive tables, seats assigned fairly from each
+// player's seat history (competition/tables.h). Either way the players left over have a bye
+// worth 1/players_per_game (the share of a table's point a random seat expects).
 Decision decide(const State& state);
 
 // The pairings of `round` as decide() will create them, for the formats whose schedule is fixed
-// from the start (round robin, double round robin and league with two seats; empty otherwise).
+// from the start (round robin, double round robin and league, also at tables; empty otherwise).
 // Entrants who are out by now appear as forfeits.
 std::vector<NewPairing> scheduled_round(const State& state, int round);
 
 // Rounds the tournament will have (knockout: bracket rounds; Swiss: planned; round robin and
-// league: the Berger cycle(s) of the largest division).
+// league: the Berger cycle(s) or, at tables, the table design of the largest division).
 int total_rounds(const State& state);
 
 // Standings of one division (0 for every format but leagues), best first; Standing::player is

@@ -5,7 +5,7 @@ schemas["NewTournament"] = {"type": "object", "required": ["name", "game", "form
   "name": {"type": "string", "maxLength": 100}, "game": {"type": "string"},
   "format": {"type": "string", "enum": ["round-robin", "double-round-robin", "swiss", "knockout", "league"]},
   "rounds": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Swiss: required"},
-  "players_per_game": {"type": "integer", "enum": [2, 3, 4, 6], "default": 2, "description": "Above 2: Swiss-style table rounds (format swiss)"},
+  "players_per_game": {"type": "integer", "enum": [2, 3, 4, 6], "default": 2, "description": "Above 2: multi-player tables (swiss: table rounds; round-robin, double-round-robin, league: the table design; knockout: 422 unsupported)"},
   "options": {"type": "object"}, "clock": sref("TimeControl"), "rated": {"type": "boolean", "default": False},
   "capacity": {"type": "integer", "minimum": 2, "maximum": 10000},
   "entry_opens_at": {"type": "string", "format": "date-time"}, "entry_closes_at": {"type": "string", "format": "date-time"},

@@ -356,6 +356,78 @@ long long events_of(const std::string& kind, const std::string& tournament_id) {
 }
 
 // Serial timeouts: with timeout_limit 1, a player who loses a game on time forfeits the rest.
+// A round robin at 3-seat tables over HTTP: the table design of 6 (3 rounds, seats rotated so
+// everyone takes every seat once), played to the end; the best player at a table wins (1).
+TEST(TournamentFlow, RoundRobinAtThreeSeatTables) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "rt", 6);
+  const json spec = {{"name", "Table RR"},
+                     {"game", "counting"},
+                     {"format", "round-robin"},
+                     {"players_per_game", 3}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  auto names = [&f](std::initializer_list<int> players) {
+    json out = json::array();
+    for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
+    return out;
+  };
+  ASSERT_EQ(done.at("rounds").size(), 3u);
+  EXPECT_EQ(done.at("total_rounds"), 3);
+  const std::vector<std::vector<json>> expected = {{names({0, 2, 4}), names({1, 3, 5})},
+                                                   {names({2, 4, 3}), names({5, 0, 1})},
+                                                   {names({4, 1, 2}), names({3, 5, 0})}};
+  for (std::size_t r = 0; r < expected.size(); ++r) {
+    const json& pairings = done.at("rounds").at(r).at("pairings");
+    ASSERT_EQ(pairings.size(), 2u);
+    for (std::size_t t = 0; t < 2; ++t)
+      EXPECT_EQ(pairings.at(t).at("usernames"), expected[r][t]) << "round " << r + 1;
+  }
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 3), line(f, 1, 2), line(f, 2, 1), line(f, 3, 0),
+                                      line(f, 4, 0), line(f, 5, 0)}));
+}
+
+// A league at 3-seat tables: two divisions of 3, each one table rotating its seats, ranked by
+// placement points; the next season follows.
+TEST(TournamentFlow, LeagueAtThreeSeatTables) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "lt", 6);
+  const json spec = {{"name", "Table League"},
+                     {"game", "counting"},
+                     {"format", "league"},
+                     {"players_per_game", 3},
+                     {"settings", {{"division_size", 3}, {"promote", 1}, {"relegate", 1}}}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  ASSERT_EQ(done.at("rounds").size(), 3u);
+  for (const auto& round : done.at("rounds")) EXPECT_EQ(round.at("pairings").size(), 2u);
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 3, 1), line(f, 1, 0, 1), line(f, 2, 0, 1),
+                                      line(f, 3, 3, 2), line(f, 4, 0, 2), line(f, 5, 0, 2)}));
+  const json open = client.get("/v1/tournaments?status=open", f.players[0].token).body;
+  int next_seasons = 0;
+  for (const auto& t : open.at("tournaments"))
+    if (t.value("league_id", "") == done.at("id")) ++next_seasons;
+  EXPECT_EQ(next_seasons, 1);
+}
+
+// Knockout stays two-player: a table knockout is refused.
+TEST(TournamentFlow, KnockoutAtTablesIsRefused) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "kt", 1);
+  const auto r = client.post(
+      "/v1/tournaments",
+      {{"name", "x"}, {"game", "counting"}, {"format", "knockout"}, {"players_per_game", 3}},
+      f.players[0].token);
+  EXPECT_EQ(r.status, 422);
+  EXPECT_EQ(r.body.at("code"), "unsupported");
+}
+
 TEST(TournamentFlow, TimeoutForfeitsTheRestAndEventsAreWritten) {
   SVC_REQUIRE_DB();
   hxclock::ManualClock clock(hxclock::system_clock().now());
