@@ -40,6 +40,8 @@ const IntSetting kIntSettings[] = {
      "games lost on time before an entrant forfeits (default 2; 0 = never)"},
     {"--season-break-days", "season_break_days", 0, 365,
      "league: days between seasons (default 7)"},
+    {"--advance", "advance", 1, 5,
+     "knockout at tables: the top N of each table go through (default players per game - 1)"},
 };
 
 void add_create_options(CLI::App* cmd, CreateFlags& f) {

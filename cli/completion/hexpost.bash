@@ -60,7 +60,7 @@ _hexpost() {
         options="--name --game --format --rounds --players-per-game --capacity --rated
           --entry-opens-at --entry-closes-at --games-per-match --max-tiebreaks --division-size
           --promote --relegate --timeout-limit --season-break-days --bye-points --all-at-once
-          --allow-replacement --days --bank --unclocked --option --json --help"
+          --allow-replacement --advance --days --bank --unclocked --option --json --help"
       else
         [ "$cword" -eq 3 ] && [[ $cur != -* ]] && {
           COMPREPLY=($(compgen -W "$(_hexpost_ids tournaments)" -- "$cur")); return; }

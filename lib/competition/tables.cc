@@ -200,4 +200,40 @@ std::vector<TableRound> table_round_robin(int players, int seats) {
   return best.rounds;
 }
 
+namespace {
+
+int knockout_tables(int players, int seats, int advance) {
+  return std::min(players / seats, (players - seats) / (seats - advance));
+}
+
+}  // namespace
+
+bool table_knockout_feasible(int players, int seats, int advance) {
+  return advance >= 1 && advance < seats && players >= seats &&
+         (players - seats) % (seats - advance) == 0;
+}
+
+int table_knockout_rounds(int players, int seats, int advance) {
+  if (!table_knockout_feasible(players, seats, advance)) return 0;
+  int rounds = 1;
+  for (int m = players; m > seats; ++rounds)
+    m -= knockout_tables(m, seats, advance) * (seats - advance);
+  return rounds;
+}
+
+TableRound table_knockout_round(const std::vector<int>& field, int seats, int advance) {
+  const int m = static_cast<int>(field.size());
+  if (m == seats) return {{field}, {}};
+  const int tables = knockout_tables(m, seats, advance);
+  const int byes = m - tables * seats;
+  TableRound round{std::vector<std::vector<int>>(at(tables)),
+                   std::vector<int>(field.begin(), field.begin() + byes)};
+  for (int i = 0; i < m - byes; ++i) {
+    const int row = i / tables;
+    const int column = row % 2 == 0 ? i % tables : tables - 1 - i % tables;
+    round.tables[at(column)].push_back(field[at(byes + i)]);
+  }
+  return round;
+}
+
 }  // namespace competition

@@ -35,4 +35,17 @@ std::vector<int> assign_seats(const std::vector<int>& table,
 // seat order (first mover first). Deterministic.
 std::vector<TableRound> table_round_robin(int players, int seats);
 
+// Knockout at tables of `seats` where the top `advance` of each table go through (1 <= advance
+// < seats). A round of m players: m == seats is the final; otherwise t tables, the most that
+// keep at least `seats` players for the next round, t = min(m / seats, (m - seats) /
+// (seats - advance)), and the m - t * seats top seeds go through on a bye. The field must end in
+// exactly one final table: (players - seats) divisible by (seats - advance), players >= seats.
+bool table_knockout_feasible(int players, int seats, int advance);
+// Rounds of the bracket, the final included (0 when not feasible).
+int table_knockout_rounds(int players, int seats, int advance);
+// One round for `field` (player numbers, best seed first): the byes (top seeds) and the tables,
+// the others dealt to the tables in serpentine order (1 2 .. t, t .. 2 1, ...), so each table
+// mixes strong and weak seeds. Seats are not assigned here (tables in seed order).
+TableRound table_knockout_round(const std::vector<int>& field, int seats, int advance);
+
 }  // namespace competition

@@ -39,9 +39,10 @@ std::string time_field(const json& body, const std::string& name) {
 json settings_field(const json& body) {
   const json given = object_field(body, "settings");
   const std::map<std::string, std::pair<int, int>> ranges = {
-      {"games_per_match", {1, 9}},    {"max_tiebreaks", {0, 5}}, {"division_size", {2, 64}},
-      {"promote", {0, 16}},           {"relegate", {0, 16}},     {"timeout_limit", {0, 100}},
-      {"season_break_days", {0, 365}}};
+      {"games_per_match", {1, 9}},     {"max_tiebreaks", {0, 5}},
+      {"division_size", {2, 64}},      {"promote", {0, 16}},
+      {"relegate", {0, 16}},           {"timeout_limit", {0, 100}},
+      {"season_break_days", {0, 365}}, {"advance", {1, 5}}};
   for (const auto& [key, value] : given.items()) {
     if ((key == "all_at_once" || key == "allow_replacement") && value.is_boolean()) continue;
     if (key == "bye_points" && value.is_number() && value >= 0 && value <= 1) continue;
@@ -65,11 +66,12 @@ void check_game(GameService& s, storage::NewTournament& n, const json& body) {
   if (seats != 2 && seats != 3 && seats != 4 && seats != 6)
     throw GameError(422, "bad_players_per_game", "players_per_game must be 2, 3, 4 or 6.",
                     {{"field", "players_per_game"}});
-  if (seats > 2 && n.format == "knockout")
-    throw GameError(422, "unsupported",
-                    "Multi-player tables are played in swiss, round-robin, double-round-robin or "
-                    "league format, not knockout.",
-                    {{"field", "format"}});
+  const json settings = object_field(body, "settings");
+  if (settings.contains("advance") &&
+      (n.format != "knockout" || seats == 2 || settings.at("advance") >= seats))
+    throw GameError(422, "bad_settings",
+                    "settings.advance is for a knockout at tables: from 1 to players_per_game - 1.",
+                    {{"field", "settings"}});
   const json options = object_field(body, "options");
   rules::GameConfig config;
   const std::string problem = domain::check_game_config(*def, seats, options.dump(), config);
@@ -226,6 +228,10 @@ void start_tournament(GameService& s, const Request& req, Response& res) {
     throw GameError(409, "already_started", "The tournament is " + before.status + ".");
   if (before.entrants.size() < 2)
     throw GameError(409, "too_few_entrants", "A tournament needs at least 2 entrants.");
+  if (!tournament::field_can_start(tourney::state_of(before)))
+    throw GameError(409, "bad_field_size",
+                    "A knockout at tables must end in one final table: the number of entrants "
+                    "minus players_per_game must be a multiple of players_per_game - advance.");
   const std::string now = hxclock::to_rfc3339(s.clock.now());
   const bool started =
       s.tournaments.step(id, tourney::start_step, tourney::tournament_game_starter(s.catalog),

@@ -168,17 +168,24 @@ std::vector<double> scores_of(const State& s) {
   return scores;
 }
 
+// How often each entrant has taken each seat of a table game so far.
+std::vector<std::vector<int>> seat_history(const State& s) {
+  std::vector<std::vector<int>> seat_counts(s.entrants.size(),
+                                            std::vector<int>(at(s.players_per_game), 0));
+  for (const auto& g : s.games)
+    for (std::size_t i = 0; i < g.seats.size() && g.seats.size() > 1; ++i)
+      ++seat_counts[at(g.seats[i])][i];
+  return seat_counts;
+}
+
 // Multi-player table rounds: score groups cut into tables, fair seats, byes for the leftovers.
 std::vector<NewPairing> table_round(const State& s, int round) {
   const int k = s.players_per_game;
   const std::vector<double> scores = scores_of(s);
   std::vector<bool> had_bye(s.entrants.size(), false);
-  std::vector<std::vector<int>> seat_counts(s.entrants.size(), std::vector<int>(at(k), 0));
-  for (const auto& g : s.games) {
+  const auto seat_counts = seat_history(s);
+  for (const auto& g : s.games)
     if (g.seats.size() == 1) had_bye[at(g.seats[0])] = true;
-    for (std::size_t i = 0; i < g.seats.size() && g.seats.size() > 1; ++i)
-      ++seat_counts[at(g.seats[i])][i];
-  }
   std::vector<int> ranked;
   for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p)
     if (s.entrants[at(p)].active) ranked.push_back(p);
@@ -237,7 +244,69 @@ std::vector<NewPairing> table_round_robin_round(const State& s, int round) {
   return out;
 }
 
+// Knockout at tables: who goes through from `round` (byes, and each table's top
+// knockout_advance by score, then seed), in seed order.
+std::vector<int> table_knockout_through(const State& s, int round) {
+  std::vector<int> through;
+  for (const auto& g : s.games) {
+    if (g.round != round) continue;
+    std::vector<std::size_t> order(g.seats.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      const double sa = (*g.scores)[a], sb = (*g.scores)[b];
+      return sa != sb ? sa > sb : g.seats[a] < g.seats[b];
+    });
+    const std::size_t places = std::min(order.size(), at(knockout_advance(s)));
+    for (std::size_t i = 0; i < places; ++i) through.push_back(g.seats[order[i]]);
+  }
+  std::sort(through.begin(), through.end());
+  return through;
+}
+
+// Knockout at tables: round 1 seats every entrant, later rounds those who went through.
+std::vector<NewPairing> table_knockout_next(const State& s, int round) {
+  std::vector<int> field;
+  if (round == 1) {
+    for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p) field.push_back(p);
+  } else {
+    field = table_knockout_through(s, round - 1);
+  }
+  const auto planned = comp::table_knockout_round(field, s.players_per_game, knockout_advance(s));
+  const auto seat_counts = seat_history(s);
+  std::vector<NewPairing> out;
+  int board = 0;
+  for (const auto& table : planned.tables)
+    out.push_back(pairing(s, round, board++, 0, comp::assign_seats(table, seat_counts)));
+  for (int bye : planned.byes)
+    out.push_back({round, board++, 0, 0, {bye}, std::vector<double>{1.0}});
+  return out;
+}
+
+// Knockout at tables: by the round reached, then the final's placement (score), then seed;
+// score = the points of every game.
+std::vector<comp::Standing> table_knockout_standings(const State& s) {
+  const std::vector<double> scores = scores_of(s);
+  std::vector<int> reached(s.entrants.size(), 0);
+  std::vector<double> final_score(s.entrants.size(), 0.0);
+  const int last = total_rounds(s);
+  for (const auto& g : s.games)
+    for (std::size_t i = 0; i < g.seats.size(); ++i) {
+      reached[at(g.seats[i])] = std::max(reached[at(g.seats[i])], g.round);
+      if (g.round == last && g.scores) final_score[at(g.seats[i])] = (*g.scores)[i];
+    }
+  std::vector<comp::Standing> table;
+  for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p)
+    table.push_back({p, scores[at(p)], 0, 0, 0, 0, 0, 0});
+  std::stable_sort(table.begin(), table.end(), [&](const auto& a, const auto& b) {
+    const auto pa = at(a.player), pb = at(b.player);
+    return reached[pa] != reached[pb] ? reached[pa] > reached[pb]
+                                      : final_score[pa] > final_score[pb];
+  });
+  return table;
+}
+
 std::optional<std::vector<NewPairing>> next_round(const State& s, int round) {
+  if (s.players_per_game > 2 && s.format == Format::kKnockout) return table_knockout_next(s, round);
   if (s.players_per_game > 2 && round_robin_like(s.format))
     return table_round_robin_round(s, round);
   if (s.players_per_game > 2) return table_round(s, round);
@@ -335,8 +404,20 @@ int division_count(const State& s) {
   return count;
 }
 
+int knockout_advance(const State& s) {
+  return s.settings.advance > 0 ? s.settings.advance : s.players_per_game - 1;
+}
+
+bool field_can_start(const State& s) {
+  return s.players_per_game <= 2 || s.format != Format::kKnockout ||
+         comp::table_knockout_feasible(static_cast<int>(s.entrants.size()), s.players_per_game,
+                                       knockout_advance(s));
+}
+
 int total_rounds(const State& s) {
   const int n = static_cast<int>(s.entrants.size());
+  if (s.players_per_game > 2 && s.format == Format::kKnockout)
+    return comp::table_knockout_rounds(n, s.players_per_game, knockout_advance(s));
   if (s.players_per_game > 2 && round_robin_like(s.format)) {
     int most = 0;
     for (int d = 0; d < division_count(s); ++d)
@@ -366,7 +447,7 @@ Decision decide(const State& s) {
   if (s.current_round == 0) return first_step(s);
   Decision d;
   d.current_round = s.current_round;
-  if (s.format == Format::kKnockout) {
+  if (s.format == Format::kKnockout && s.players_per_game == 2) {
     d.pairings = knockout_continuations(s);
     if (!d.pairings.empty()) return d;
   }
@@ -387,6 +468,7 @@ Decision decide(const State& s) {
 }
 
 std::vector<comp::Standing> division_standings(const State& s, int division) {
+  if (s.players_per_game > 2 && s.format == Format::kKnockout) return table_knockout_standings(s);
   if (s.players_per_game > 2) return table_standings(s, division);
   if (s.format == Format::kKnockout) return knockout_standings(s);
   std::vector<comp::GameResult> results;

@@ -27,6 +27,7 @@ struct Settings {
   bool all_at_once = false;  // round robin / league: every round starts at once (ICCF style)
   int timeout_limit = 2;     // games lost on time before an entrant forfeits the rest (0: never)
   double swiss_bye_points = 1.0;
+  int advance = 0;  // knockout at tables: the top `advance` of each table go through (0: seats-1)
 };
 
 struct Entrant {
@@ -77,6 +78,11 @@ Decision decide(const State& state);
 // from the start (round robin, double round robin and league, also at tables; empty otherwise).
 // Entrants who are out by now appear as forfeits.
 std::vector<NewPairing> scheduled_round(const State& state, int round);
+
+// Knockout at tables: how many of each table go through, and whether the entrants can end in
+// one final table (competition::table_knockout_feasible). Always true for two-player formats.
+int knockout_advance(const State& state);
+bool field_can_start(const State& state);
 
 // Rounds the tournament will have (knockout: bracket rounds; Swiss: planned; round robin and
 // league: the Berger cycle(s) or, at tables, the table design of the largest division).

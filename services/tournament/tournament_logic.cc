@@ -211,6 +211,7 @@ tournament::Settings settings_from(const json& j) {
   s.all_at_once = j.value("all_at_once", s.all_at_once);
   s.timeout_limit = j.value("timeout_limit", s.timeout_limit);
   s.swiss_bye_points = j.value("bye_points", s.swiss_bye_points);
+  s.advance = j.value("advance", s.advance);
   return s;
 }
 
@@ -241,6 +242,7 @@ std::optional<storage::StepWrite> start_step(const storage::TournamentRecord& t)
     seeded_t.entrants[i].seed = static_cast<int>(i);
     w.seeding.push_back(seeded_t.entrants[i]);
   }
+  if (!tournament::field_can_start(state_of(seeded_t))) return std::nullopt;
   const tournament::Decision d = tournament::decide(state_of(seeded_t));
   for (const auto& p : d.pairings) w.pairings.push_back(to_write(p, seeded_t));
   w.current_round = d.current_round;

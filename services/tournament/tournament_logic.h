@@ -20,7 +20,8 @@ tournament::Settings settings_from(const nlohmann::json& settings);
 tournament::State state_of(const storage::TournamentRecord& t);
 
 // At the start: seeds (by Glicko-2 rating in the pool, then join order), league divisions, and
-// the first round. nullopt: nothing to start (fewer than 2 entrants).
+// the first round. nullopt: nothing to start (fewer than 2 entrants, or a knockout at tables
+// whose entrants cannot end in one final table: tournament::field_can_start).
 std::optional<storage::StepWrite> start_step(const storage::TournamentRecord& t);
 
 // A running tournament's next step (new round, further match games, the end; for a league the

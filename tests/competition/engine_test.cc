@@ -194,6 +194,28 @@ TEST(Engine, LeagueAtTablesPlaysEachDivision) {
   EXPECT_EQ(division_standings(done, 1)[0].player, 3);
 }
 
+// Knockout at 3-seat tables, the winner of each going through: three tables, then the final.
+TEST(Engine, KnockoutAtTablesPlaysToTheFinal) {
+  State s = fresh(Format::kKnockout, 9);
+  s.players_per_game = 3;
+  s.settings.advance = 1;
+  ASSERT_TRUE(field_can_start(s));
+  const State done = run(s, best_seed_wins);
+  EXPECT_EQ(done.current_round, 2);
+  EXPECT_EQ(round_seats(done, 1), (std::vector<std::vector<int>>{{0, 5, 6}, {1, 4, 7}, {2, 3, 8}}));
+  // All three sat first in round 1: one of them must again; the first such order wins.
+  EXPECT_EQ(round_seats(done, 2), (std::vector<std::vector<int>>{{0, 1, 2}}));
+  EXPECT_EQ(order(division_standings(done, 0)), (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_EQ(division_standings(done, 0)[0].score, 2);
+  State odd = fresh(Format::kKnockout, 8);
+  odd.players_per_game = 3;
+  odd.settings.advance = 1;
+  EXPECT_FALSE(field_can_start(odd));
+  odd.settings.advance = 0;  // default: all but the last of each table go through
+  EXPECT_TRUE(field_can_start(odd));
+  EXPECT_EQ(run(odd, best_seed_wins).current_round, total_rounds(odd));
+}
+
 TEST(Engine, WithdrawnEntrantsForfeit) {
   State s = fresh(Format::kRoundRobin, 4);
   s.entrants[0].active = false;

@@ -136,5 +136,25 @@ TEST(TableRoundRobin, ExactMeetingsAndSeatsForUnevenFields) {
   EXPECT_EQ(seat_spread(twelve), 1);
 }
 
+// Knockout at tables: the bracket must end in one final table; top seeds take the byes, the
+// rest are dealt to the tables in serpentine order.
+TEST(TableKnockout, BracketsEndInOneFinalTable) {
+  EXPECT_TRUE(table_knockout_feasible(9, 3, 1));
+  EXPECT_FALSE(table_knockout_feasible(8, 3, 1));  // 8 - 3 is not a multiple of 3 - 1
+  EXPECT_FALSE(table_knockout_feasible(2, 3, 1));
+  EXPECT_FALSE(table_knockout_feasible(9, 3, 3));
+  EXPECT_EQ(table_knockout_rounds(9, 3, 1), 2);
+  EXPECT_EQ(table_knockout_rounds(8, 3, 1), 0);
+  EXPECT_EQ(table_knockout_rounds(7, 3, 2), 4);  // 7 -> 5 -> 4 -> 3 -> the final
+  const auto nine = table_knockout_round({0, 1, 2, 3, 4, 5, 6, 7, 8}, 3, 1);
+  EXPECT_EQ(nine.tables, (std::vector<std::vector<int>>{{0, 5, 6}, {1, 4, 7}, {2, 3, 8}}));
+  EXPECT_TRUE(nine.byes.empty());
+  const auto seven = table_knockout_round({0, 1, 2, 3, 4, 5, 6}, 3, 2);
+  EXPECT_EQ(seven.byes, std::vector<int>{0});
+  EXPECT_EQ(seven.tables, (std::vector<std::vector<int>>{{1, 4, 5}, {2, 3, 6}}));
+  const auto final_table = table_knockout_round({0, 3, 5}, 3, 1);
+  EXPECT_EQ(final_table.tables, (std::vector<std::vector<int>>{{0, 3, 5}}));
+}
+
 }  // namespace
 }  // namespace competition

@@ -5,7 +5,7 @@ schemas["NewTournament"] = {"type": "object", "required": ["name", "game", "form
   "name": {"type": "string", "maxLength": 100}, "game": {"type": "string"},
   "format": {"type": "string", "enum": ["round-robin", "double-round-robin", "swiss", "knockout", "league"]},
   "rounds": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Swiss: required"},
-  "players_per_game": {"type": "integer", "enum": [2, 3, 4, 6], "default": 2, "description": "Above 2: multi-player tables (swiss: table rounds; round-robin, double-round-robin, league: the table design; knockout: 422 unsupported)"},
+  "players_per_game": {"type": "integer", "enum": [2, 3, 4, 6], "default": 2, "description": "Above 2: multi-player tables (swiss: table rounds; round-robin, double-round-robin, league: the table design; knockout: the top settings.advance of each table go through)"},
   "options": {"type": "object"}, "clock": sref("TimeControl"), "rated": {"type": "boolean", "default": False},
   "capacity": {"type": "integer", "minimum": 2, "maximum": 10000},
   "entry_opens_at": {"type": "string", "format": "date-time"}, "entry_closes_at": {"type": "string", "format": "date-time"},
@@ -19,7 +19,8 @@ schemas["NewTournament"] = {"type": "object", "required": ["name", "game", "form
     "timeout_limit": {"type": "integer", "minimum": 0, "maximum": 100, "default": 2},
     "season_break_days": {"type": "integer", "minimum": 0, "maximum": 365, "default": 7},
     "allow_replacement": {"type": "boolean", "default": False, "description": "A player who leaves a game may be replaced (POST /v1/games/{id}/leave)"},
-    "bye_points": {"type": "number", "minimum": 0, "maximum": 1, "default": 1}}, "additionalProperties": False}}}
+    "bye_points": {"type": "number", "minimum": 0, "maximum": 1, "default": 1},
+    "advance": {"type": "integer", "minimum": 1, "maximum": 5, "description": "Knockout at tables: the top N of each table go through (default players_per_game - 1; below players_per_game)"}}, "additionalProperties": False}}}
 schemas["TournamentSummary"] = {"type": "object", "required": ["id", "name", "game", "format", "status"], "properties": {
   "id": {"type": "string"}, "name": {"type": "string"}, "game": {"type": "string"}, "format": {"type": "string"},
   "status": {"type": "string", "enum": ["open", "running", "finished", "cancelled"]}, "organiser": {"type": "string"},

@@ -3,6 +3,7 @@
 // round-robin schedule) and `pairings ROUND`, with exact output; `?format=text` is the same text.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -112,13 +113,17 @@ TEST(CliTournamentOrganiser, CreateTakesEveryFormatAndSetting) {
         {"all_at_once", true}}},
       {{"--format", "swiss", "--rounds", "3", "--bye-points", "0.5", "--allow-replacement"},
        {{"bye_points", 0.5}, {"allow_replacement", true}}},
+      {{"--format", "knockout", "--players-per-game", "3", "--advance", "1"}, {{"advance", 1}}},
       {{"--format", "double-round-robin", "--unclocked", "--entry-closes-at",
         "2099-01-01T00:00:00Z"},
        json::object()},
   };
   for (const auto& [flags, settings] : cases) {
-    std::vector<std::string> args{"tournament", "create",   "--name", "Set " + o.name,
-                                  "--game",     "iso-path", "--json"};
+    // Tables need a game of 3 seats or more: iso-path is for two.
+    const bool tables = std::count(flags.begin(), flags.end(), "--players-per-game") > 0;
+    std::vector<std::string> args{"tournament",    "create", "--name",
+                                  "Set " + o.name, "--game", tables ? "hex-quoridor" : "iso-path",
+                                  "--json"};
     args.insert(args.end(), flags.begin(), flags.end());
     const auto r = hexpost(o, args);
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -126,8 +131,11 @@ TEST(CliTournamentOrganiser, CreateTakesEveryFormatAndSetting) {
     EXPECT_EQ(t.at("format"), flags[1]);
     EXPECT_EQ(t.at("settings"), settings) << flags[1];
     EXPECT_EQ(t.at("rated"), false);
-    if (flags[1] == "knockout") {
+    if (settings.contains("games_per_match")) {
       EXPECT_EQ(t.at("capacity"), 8);
+    }
+    if (flags[1] == "knockout") {
+      EXPECT_EQ(t.at("players_per_game"), settings.contains("advance") ? 3 : 2);
     }
     if (flags[1] == "swiss") {
       EXPECT_EQ(t.at("rounds_planned"), 3);

@@ -414,18 +414,62 @@ TEST(TournamentFlow, LeagueAtThreeSeatTables) {
   EXPECT_EQ(next_seasons, 1);
 }
 
-// Knockout stays two-player: a table knockout is refused.
-TEST(TournamentFlow, KnockoutAtTablesIsRefused) {
+// A knockout at 3-seat tables, the winner of each going through: seeds 1 and 2 have byes, the
+// table of seeds 3-5 sends its winner to the final table, where seed 3 takes a new seat.
+TEST(TournamentFlow, KnockoutAtThreeSeatTables) {
   SVC_REQUIRE_DB();
   TestServer server;
   Client client(server.port());
-  const Field f = make_field(client, "kt", 1);
-  const auto r = client.post(
-      "/v1/tournaments",
-      {{"name", "x"}, {"game", "counting"}, {"format", "knockout"}, {"players_per_game", 3}},
-      f.players[0].token);
-  EXPECT_EQ(r.status, 422);
-  EXPECT_EQ(r.body.at("code"), "unsupported");
+  const Field f = make_field(client, "kt", 5);
+  const json spec = {{"name", "Table KO"},
+                     {"game", "counting"},
+                     {"format", "knockout"},
+                     {"players_per_game", 3},
+                     {"settings", {{"advance", 1}}}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  auto names = [&f](std::initializer_list<int> players) {
+    json out = json::array();
+    for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
+    return out;
+  };
+  ASSERT_EQ(done.at("rounds").size(), 2u);
+  const json& first = done.at("rounds").at(0).at("pairings");
+  ASSERT_EQ(first.size(), 3u);
+  EXPECT_EQ(first.at(0).at("usernames"), names({2, 3, 4}));
+  EXPECT_EQ(first.at(1).at("usernames"), names({0}));
+  EXPECT_EQ(first.at(2).at("usernames"), names({1}));
+  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(0).at("usernames"), names({0, 1, 2}));
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 2), line(f, 1, 1), line(f, 2, 1), line(f, 3, 0),
+                                      line(f, 4, 0)}));
+}
+
+// A table knockout whose entrants cannot end in one final table does not start, and advance
+// must leave someone out of each table.
+TEST(TournamentFlow, KnockoutAtTablesRefusesAFieldWithoutAFinalTable) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "kr", 4);
+  json spec = {{"name", "Bad KO"},
+               {"game", "counting"},
+               {"format", "knockout"},
+               {"players_per_game", 3},
+               {"settings", {{"advance", 3}}}};
+  const auto refused = client.post("/v1/tournaments", spec, f.players[0].token);
+  EXPECT_EQ(refused.status, 422);
+  EXPECT_EQ(refused.body.at("code"), "bad_settings");
+  spec["settings"]["advance"] = 1;
+  const auto created = client.post("/v1/tournaments", spec, f.players[0].token);
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body.at("id");
+  for (const auto& p : f.players)
+    ASSERT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), p.token).status, 201);
+  const auto start =
+      client.post("/v1/tournaments/" + id + "/start", json::object(), f.players[0].token);
+  EXPECT_EQ(start.status, 409);
+  EXPECT_EQ(start.body.at("code"), "bad_field_size");  // 4 - 3 is not a multiple of 3 - 1
+  EXPECT_EQ(client.get("/v1/tournaments/" + id, f.players[0].token).body.at("status"), "open");
 }
 
 TEST(TournamentFlow, TimeoutForfeitsTheRestAndEventsAreWritten) {
