@@ -15,6 +15,7 @@
 #include "cli/commands/move_commands.h"
 #include "cli/commands/remote.h"
 #include "cli/commands/rules_command.h"
+#include "cli/commands/tournament_commands.h"
 #include "cli/commands/verify_command.h"
 
 int main(int argc, char** argv) {
@@ -34,6 +35,7 @@ int main(int argc, char** argv) {
   cli::add_challenge_commands(app, exit_code);
   cli::add_verify_command(app, exit_code);
   cli::add_community_commands(app, exit_code);
+  cli::add_tournament_commands(app, exit_code);
   cli::add_inbox_command(app, exit_code);
   cli::add_message_commands(app, exit_code);
   cli::add_bot_commands(app, exit_code);

@@ -19,11 +19,8 @@ struct ChallengeFlags {
   std::vector<std::string> opponents;
   std::string game;
   int players = 0;
-  int days = 0;
-  std::string bank;
-  std::vector<std::string> options;
+  GameSetupFlags setup;
   bool unrated = false;
-  bool unclocked = false;
   bool json = false;
 };
 
@@ -31,40 +28,17 @@ void add_challenge_options(CLI::App* cmd, ChallengeFlags& f) {
   cmd->add_option("--game,-g", f.game, "the game id (see `hexpost rules list`)")->required();
   cmd->add_option("--players", f.players, "number of players (default: the game's smallest)")
       ->check(CLI::Range(1, 8));
-  auto* days = cmd->add_option("--days", f.days,
-                               "days per move (1-60); without --days, --bank or --unclocked the "
-                               "server's default clock")
-                   ->check(CLI::Range(1, 60));
-  auto* bank = cmd->add_option("--bank", f.bank,
-                               "a Fischer bank in days: INITIAL[+INCREMENT][/MAX], e.g. 7+1/14")
-                   ->excludes(days);
-  cmd->add_flag("--unclocked", f.unclocked, "no clock: no move has a deadline")
-      ->excludes(days)
-      ->excludes(bank);
-  cmd->add_option("--option,-o", f.options, "a game option key=value (repeatable)");
+  add_game_setup_options(cmd, f.setup);
   cmd->add_flag("--unrated", f.unrated, "do not rate the game");
   add_json_flag(cmd, f.json);
 }
 
 // The request body; throws CLI::ValidationError on a bad --option or --bank.
 json challenge_body(const ChallengeFlags& f) {
-  json body = {{"game", f.game}, {"rated", !f.unrated}, {"options", json::object()}};
+  json body = game_setup_json(f.setup);
+  body["game"] = f.game;
+  body["rated"] = !f.unrated;
   if (f.players > 0) body["players"] = f.players;
-  for (const std::string& option : f.options) {
-    std::string key;
-    std::string value;
-    if (!rules::parse_option(option, key, value)) {
-      throw CLI::ValidationError("--option", "expected key=value, got '" + option + "'");
-    }
-    body["options"][key] = value;
-  }
-  if (f.days > 0) body["clock"] = {{"days_per_move", f.days}};
-  if (f.unclocked) body["clock"] = {{"type", "none"}};
-  if (!f.bank.empty()) {
-    const auto bank = parse_bank(f.bank);
-    if (!bank) throw CLI::ValidationError("--bank", "expected INITIAL[+INCREMENT][/MAX] in days");
-    body["clock"] = *bank;
-  }
   if (!f.opponents.empty()) body["opponents"] = f.opponents;
   return body;
 }
@@ -198,6 +172,40 @@ void add_answer(CLI::App& app, int& exit_code, const std::string& verb) {
 }
 
 }  // namespace
+
+void add_game_setup_options(CLI::App* cmd, GameSetupFlags& f) {
+  auto* days = cmd->add_option("--days", f.days,
+                               "days per move (1-60); without --days, --bank or --unclocked the "
+                               "server's default clock")
+                   ->check(CLI::Range(1, 60));
+  auto* bank = cmd->add_option("--bank", f.bank,
+                               "a Fischer bank in days: INITIAL[+INCREMENT][/MAX], e.g. 7+1/14")
+                   ->excludes(days);
+  cmd->add_flag("--unclocked", f.unclocked, "no clock: no move has a deadline")
+      ->excludes(days)
+      ->excludes(bank);
+  cmd->add_option("--option,-o", f.options, "a game option key=value (repeatable)");
+}
+
+json game_setup_json(const GameSetupFlags& f) {
+  json body = {{"options", json::object()}};
+  for (const std::string& option : f.options) {
+    std::string key;
+    std::string value;
+    if (!rules::parse_option(option, key, value)) {
+      throw CLI::ValidationError("--option", "expected key=value, got '" + option + "'");
+    }
+    body["options"][key] = value;
+  }
+  if (f.days > 0) body["clock"] = {{"days_per_move", f.days}};
+  if (f.unclocked) body["clock"] = {{"type", "none"}};
+  if (!f.bank.empty()) {
+    const auto bank = parse_bank(f.bank);
+    if (!bank) throw CLI::ValidationError("--bank", "expected INITIAL[+INCREMENT][/MAX] in days");
+    body["clock"] = *bank;
+  }
+  return body;
+}
 
 std::optional<json> parse_bank(const std::string& text) {
   static const std::regex pattern(R"(^(\d{1,3})(?:\+(\d{1,3}))?(?:/(\d{1,3}))?$)");

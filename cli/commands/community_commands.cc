@@ -94,63 +94,17 @@ void add_tournaments(CLI::App& app, int& exit_code) {
   });
 }
 
-void print_tournament(const json& t) {
-  std::cout << text(t.value("name", json())) << " (" << text(t.value("game", json())) << ", "
-            << text(t.value("status", json())) << ")\n";
-  if (t.value("status", "") == "open" && t.contains("entry_closes_at")) {
-    std::cout << "Entry closes " << text(t.at("entry_closes_at"))
-              << "; it starts then if 2 or more have joined.\n";
+std::vector<std::string> rating_row(const std::string& game, const json& r, bool elo) {
+  std::vector<std::string> row{game, text(r.value("username", json())),
+                               text(r.value("rating", json()))};
+  if (!elo) {
+    row.push_back(text(r.value("deviation", json())));
+    row.push_back(text(r.value("live_rating", json())));
+    row.push_back(text(r.value("live_deviation", json())));
   }
-  std::cout << "Standings:\n";
-  int rank = 0;
-  for (const json& s : t.value("standings", json::array())) {
-    std::cout << "  " << ++rank << ". " << text(s.value("username", json())) << "  "
-              << text(s.value("score", s.value("points", json()))) << "\n";
-  }
-  for (const json& round : t.value("rounds", json::array())) {
-    std::cout << "Round " << text(round.value("number", round.value("round", json()))) << ":\n";
-    for (const json& p : round.value("pairings", json::array())) {
-      std::string names;
-      for (const json& u : p.value("usernames", json::array())) {
-        names += (names.empty() ? "" : " vs ") + text(u);
-      }
-      std::cout << "  " << names << "  game " << text(p.value("game_id", json())) << "\n";
-    }
-  }
-}
-
-void add_tournament(CLI::App& app, int& exit_code) {
-  CLI::App* tournament = app.add_subcommand("tournament", "one tournament");
-  tournament->require_subcommand(1);
-  struct Flags {
-    std::string id;
-    bool json = false;
-  };
-  auto show = std::make_shared<Flags>();
-  CLI::App* cmd = tournament->add_subcommand("show", "standings and pairings");
-  cmd->add_option("ID", show->id, "the tournament")->required();
-  add_json_flag(cmd, show->json);
-  cmd->callback([show, &exit_code] {
-    exit_code = run_remote([&](Client& client) {
-      require_token(client);
-      const json t = fetch(client, "/v1/tournaments/" + url_encode(show->id), show->json);
-      if (!show->json) print_tournament(t);
-      return static_cast<int>(kExitOk);
-    });
-  });
-  auto join = std::make_shared<Flags>();
-  CLI::App* join_cmd = tournament->add_subcommand("join", "join a tournament");
-  join_cmd->add_option("ID", join->id, "the tournament")->required();
-  add_json_flag(join_cmd, join->json);
-  join_cmd->callback([join, &exit_code] {
-    exit_code = run_remote([&](Client& client) {
-      require_token(client);
-      const Response res = client.post("/v1/tournaments/" + url_encode(join->id) + "/join", "{}");
-      if (join->json) print_body(res.body);
-      std::cerr << "Joined tournament " << join->id << ".\n";
-      return static_cast<int>(kExitOk);
-    });
-  });
+  row.push_back(text(r.value("games", json())));
+  row.push_back(r.value("provisional", false) ? "yes" : "no");
+  return row;
 }
 
 void add_ratings(CLI::App& app, int& exit_code) {
@@ -175,16 +129,17 @@ void add_ratings(CLI::App& app, int& exit_code) {
           games.push_back(g.value("id", ""));
         }
       }
-      Table table({"GAME", "PLAYER", "RATING", "RD", "GAMES", "PROVISIONAL"});
+      // Glicko-2 has a deviation and a live estimate; Elo has neither (it moves at once).
+      const bool elo = f->system == "elo";
+      Table table(elo ? std::vector<std::string>{"GAME", "PLAYER", "RATING", "GAMES", "PROVISIONAL"}
+                      : std::vector<std::string>{"GAME", "PLAYER", "RATING", "RD", "LIVE",
+                                                 "LIVE RD", "GAMES", "PROVISIONAL"});
       for (const std::string& game : games) {
         const std::string query = f->system.empty() ? "" : "?system=" + f->system;
         const json list = fetch(client, "/v1/ratings/" + url_encode(game) + query, f->json);
         if (f->json) continue;
-        for (const json& r : list.is_array() ? list : list.value("ratings", json::array())) {
-          table.add({game, text(r.value("username", json())), text(r.value("rating", json())),
-                     text(r.value("deviation", json())), text(r.value("games", json())),
-                     r.value("provisional", false) ? "yes" : "no"});
-        }
+        for (const json& r : list.value("ratings", json::array()))
+          table.add(rating_row(game, r, elo));
       }
       if (f->json) return static_cast<int>(kExitOk);
       if (table.empty()) {
@@ -214,7 +169,6 @@ void print_exit_codes(std::ostream& out) {
 void add_community_commands(CLI::App& app, int& exit_code) {
   add_vacation(app, exit_code);
   add_tournaments(app, exit_code);
-  add_tournament(app, exit_code);
   add_ratings(app, exit_code);
 }
 

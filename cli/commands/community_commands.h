@@ -1,8 +1,8 @@
 #pragma once
-// `hexpost vacation [DAYS]`, `tournaments`, `tournament show|join ID`, `ratings [GAME]`, and
-// `hexpost help exit-codes`. The first four follow the contracts of the clocks and tournament
-// work (GET/POST /v1/me/vacation; GET /v1/tournaments, GET /v1/tournaments/{id},
-// POST /v1/tournaments/{id}/join, GET /v1/ratings/{game}).
+// `hexpost vacation [DAYS]`, `tournaments`, `ratings [GAME]`, and `hexpost help exit-codes`.
+// The first three follow the contracts of the clocks and tournament work (GET/POST
+// /v1/me/vacation; GET /v1/tournaments, GET /v1/ratings/{game}). `tournament ...`:
+// tournament_commands.h.
 
 #include <CLI/CLI.hpp>
 #include <iosfwd>

@@ -55,9 +55,19 @@ _hexpost() {
     conditional) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "list clear" -- "$cur")); return; }
       [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "$(_hexpost_ids games)" -- "$cur")); return; }
       [ "$sub" = list ] && options="--json --help" ;;
-    tournament) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "show join" -- "$cur")); return; }
-      [ "$cword" -eq 3 ] && { COMPREPLY=($(compgen -W "$(_hexpost_ids tournaments)" -- "$cur")); return; }
-      options="--json --help" ;;
+    tournament) [ "$cword" -eq 2 ] && {
+        COMPREPLY=($(compgen -W "create start join withdraw show pairings" -- "$cur")); return; }
+      if [ "$sub" = create ]; then
+        options="--name --game --format --rounds --players-per-game --capacity --rated
+          --entry-opens-at --entry-closes-at --games-per-match --max-tiebreaks --division-size
+          --promote --relegate --timeout-limit --season-break-days --bye-points --all-at-once
+          --allow-replacement --advance --days --bank --unclocked --option --json --help"
+      else
+        [ "$cword" -eq 3 ] && [[ $cur != -* ]] && {
+          COMPREPLY=($(compgen -W "$(_hexpost_ids tournaments)" -- "$cur")); return; }
+        options="--json --help"
+        [ "$sub" = withdraw ] && options="--next-season-only --json --help"
+      fi ;;
     help) COMPREPLY=($(compgen -W "exit-codes" -- "$cur")); return ;;
     bot) [ "$cword" -eq 2 ] && { COMPREPLY=($(compgen -W "run create" -- "$cur")); return; }
       [ "$prev" = --accept ] && { COMPREPLY=($(compgen -W "humans bots all" -- "$cur")); return; }

@@ -35,9 +35,12 @@ std::vector<Round> berger_rounds(int players) {
 }
 
 std::vector<Round> double_berger_rounds(int players) {
-  auto rounds = berger_rounds(players);
-  const auto first_cycle = rounds;
-  for (auto round : first_cycle) {
+  const auto cycle = berger_rounds(players);
+  auto rounds = cycle;
+  // FIDE C.05 Annex 1: the last two rounds of the first cycle change places, so that nobody
+  // plays three games in a row with the same colour across the two cycles.
+  if (rounds.size() >= 2) std::swap(rounds[rounds.size() - 2], rounds[rounds.size() - 1]);
+  for (auto round : cycle) {
     for (auto& pairing : round)
       if (pairing.second != kBye) std::swap(pairing.first, pairing.second);
     rounds.push_back(round);

@@ -11,7 +11,9 @@ namespace competition {
 // printed: the first number of a pairing moves first.
 std::vector<Round> berger_rounds(int players);
 
-// Double round robin: the Berger cycle, then the same cycle again with colours reversed.
+// Double round robin: the Berger cycle with its last two rounds swapped (FIDE C.05 Annex 1: no
+// three equal colours in a row across the cycles), then the Berger cycle in its own order again
+// with colours reversed.
 std::vector<Round> double_berger_rounds(int players);
 
 }  // namespace competition

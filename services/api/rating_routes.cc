@@ -3,6 +3,7 @@
 // GET /v1/players/{username} (recent games, ratings per game, tournaments). All public.
 #include <chrono>
 #include <cmath>
+#include <map>
 
 #include "lib/competition/glicko2.h"
 #include "services/api/routes.h"
@@ -13,6 +14,8 @@ namespace api {
 using nlohmann::json;
 
 namespace {
+
+using LiveRatings = std::map<storage::Id, storage::RatingRecord>;
 
 std::string game_param(GameService& s, const Request& req) {
   const std::string game = req.matches[1].str();
@@ -36,14 +39,29 @@ storage::RatingRecord as_of_now(GameService& s, storage::RatingRecord r) {
   return r;
 }
 
-json rating_view(GameService& s, const storage::RatingRecord& stored) {
+json deviation_json(const storage::RatingRecord& r) {
+  return r.deviation ? json(std::lround(*r.deviation)) : json(nullptr);
+}
+
+// The official rating, and the live one: for Glicko-2 the estimate with the games of the open
+// periods (tourney::live_glicko2), for Elo the same as the official (Elo moves at once).
+json rating_view(GameService& s, const storage::RatingRecord& stored, const LiveRatings& live) {
   const storage::RatingRecord r = as_of_now(s, stored);
+  const auto estimate = live.find(r.account_id);
+  const storage::RatingRecord& now =
+      r.system == "glicko2" && estimate != live.end() ? estimate->second : r;
   return {{"username", r.username},
           {"system", r.system},
           {"rating", std::lround(r.rating)},
-          {"deviation", r.deviation ? json(std::lround(*r.deviation)) : json(nullptr)},
+          {"deviation", deviation_json(r)},
+          {"live_rating", std::lround(now.rating)},
+          {"live_deviation", deviation_json(now)},
           {"games", r.games},
           {"provisional", tourney::provisional(r, s.options.ratings)}};
+}
+
+LiveRatings live_ratings(GameService& s, const std::string& game) {
+  return tourney::live_glicko2(s.ratings.open_periods(game), s.options.ratings);
 }
 
 void get_leaderboard(GameService& s, const Request& req, Response& res) {
@@ -55,8 +73,9 @@ void get_leaderboard(GameService& s, const Request& req, Response& res) {
     throw GameError(400, "invalid_parameter", "system must be glicko2 or elo.",
                     {{"parameter", "system"}});
   json list = json::array();
+  const LiveRatings live = live_ratings(s, game);
   for (const auto& r : s.ratings.leaderboard(game, system, limit_param(req)))
-    list.push_back(rating_view(s, r));
+    list.push_back(rating_view(s, r, live));
   send_json(res, 200, {{"game", game}, {"system", system}, {"ratings", list}});
 }
 
@@ -71,7 +90,9 @@ void get_player_ratings(GameService& s, const Request& req, Response& res) {
   const std::string game = game_param(s, req);
   const auto account = account_named(s, req.matches[2].str());
   json ratings = json::array();
-  for (const auto& r : s.ratings.ratings_of(game, account.id)) ratings.push_back(rating_view(s, r));
+  const LiveRatings live = live_ratings(s, game);
+  for (const auto& r : s.ratings.ratings_of(game, account.id))
+    ratings.push_back(rating_view(s, r, live));
   json history = json::array();
   for (const auto& c : s.ratings.history(game, account.id, limit_param(req))) {
     json entry = {{"system", c.system},
@@ -101,8 +122,11 @@ void get_player(GameService& s, const Request& req, Response& res) {
     games.push_back(game_summary(g, 0));
   json ratings = json::array();
   for (const rules::GameDef* def : s.catalog.games()) {
-    for (const auto& r : s.ratings.ratings_of(def->info.id, account.id)) {
-      json view = rating_view(s, r);
+    const auto held = s.ratings.ratings_of(def->info.id, account.id);
+    if (held.empty()) continue;
+    const LiveRatings live = live_ratings(s, def->info.id);
+    for (const auto& r : held) {
+      json view = rating_view(s, r, live);
       view.erase("username");
       view["game"] = def->info.id;
       ratings.push_back(view);

@@ -1,5 +1,5 @@
-// Tournaments: POST/GET /v1/tournaments, GET /v1/tournaments/{id} (JSON, ?format=text,
-// ?format=trf for Swiss), POST /v1/tournaments/{id}/join|withdraw|start.
+// Tournaments: POST/GET /v1/tournaments, GET /v1/tournaments/{id} (JSON, ?format=text with an
+// optional ?round=N, ?format=trf for Swiss), POST /v1/tournaments/{id}/join|withdraw|start.
 #include <algorithm>
 
 #include "services/api/routes.h"
@@ -39,9 +39,10 @@ std::string time_field(const json& body, const std::string& name) {
 json settings_field(const json& body) {
   const json given = object_field(body, "settings");
   const std::map<std::string, std::pair<int, int>> ranges = {
-      {"games_per_match", {1, 9}},    {"max_tiebreaks", {0, 5}}, {"division_size", {2, 64}},
-      {"promote", {0, 16}},           {"relegate", {0, 16}},     {"timeout_limit", {0, 100}},
-      {"season_break_days", {0, 365}}};
+      {"games_per_match", {1, 9}},     {"max_tiebreaks", {0, 5}},
+      {"division_size", {2, 64}},      {"promote", {0, 16}},
+      {"relegate", {0, 16}},           {"timeout_limit", {0, 100}},
+      {"season_break_days", {0, 365}}, {"advance", {1, 5}}};
   for (const auto& [key, value] : given.items()) {
     if ((key == "all_at_once" || key == "allow_replacement") && value.is_boolean()) continue;
     if (key == "bye_points" && value.is_number() && value >= 0 && value <= 1) continue;
@@ -65,10 +66,12 @@ void check_game(GameService& s, storage::NewTournament& n, const json& body) {
   if (seats != 2 && seats != 3 && seats != 4 && seats != 6)
     throw GameError(422, "bad_players_per_game", "players_per_game must be 2, 3, 4 or 6.",
                     {{"field", "players_per_game"}});
-  if (seats > 2 && n.format != "swiss")
-    throw GameError(422, "unsupported",
-                    "Multi-player tables are played as Swiss-style table rounds: use format swiss.",
-                    {{"field", "format"}});
+  const json settings = object_field(body, "settings");
+  if (settings.contains("advance") &&
+      (n.format != "knockout" || seats == 2 || settings.at("advance") >= seats))
+    throw GameError(422, "bad_settings",
+                    "settings.advance is for a knockout at tables: from 1 to players_per_game - 1.",
+                    {{"field", "settings"}});
   const json options = object_field(body, "options");
   rules::GameConfig config;
   const std::string problem = domain::check_game_config(*def, seats, options.dump(), config);
@@ -130,13 +133,29 @@ storage::TournamentRecord load(GameService& s, storage::Id id) {
   return *found;
 }
 
+// ?round=N with ?format=text: that round's part of the text (played, playing or scheduled).
+std::string round_text(const storage::TournamentRecord& t, int number) {
+  const json view = tourney::tournament_view(t, true);
+  for (const char* part : {"rounds", "schedule"})
+    for (const json& round : view.at(part))
+      if (round.at("number") == number) return tourney::round_text(round);
+  throw GameError(
+      404, "round_not_found",
+      "Tournament " + std::to_string(t.id) + " has no round " + std::to_string(number) + " yet.",
+      {{"parameter", "round"}});
+}
+
 void get_tournament(GameService& s, const Request& req, Response& res) {
   reader(s, req, res);
   const storage::TournamentRecord t = load(s, path_id(req, 1, "tournament"));
   const std::string format = query(req, "format");
+  const int round = int_param(req, "round", 0, 1, 1000);
+  if (round > 0 && format != "text")
+    throw GameError(400, "invalid_parameter", "round needs format=text.", {{"parameter", "round"}});
   if (format == "text") {
     res.status = 200;
-    res.set_content(tourney::tournament_text(t), "text/plain; charset=utf-8");
+    res.set_content(round > 0 ? round_text(t, round) : tourney::tournament_text(t),
+                    "text/plain; charset=utf-8");
   } else if (format == "trf") {
     if (t.format != "swiss")
       throw GameError(422, "not_swiss", "TRF export is for Swiss tournaments.");
@@ -209,6 +228,10 @@ void start_tournament(GameService& s, const Request& req, Response& res) {
     throw GameError(409, "already_started", "The tournament is " + before.status + ".");
   if (before.entrants.size() < 2)
     throw GameError(409, "too_few_entrants", "A tournament needs at least 2 entrants.");
+  if (!tournament::field_can_start(tourney::state_of(before)))
+    throw GameError(409, "bad_field_size",
+                    "A knockout at tables must end in one final table: the number of entrants "
+                    "minus players_per_game must be a multiple of players_per_game - advance.");
   const std::string now = hxclock::to_rfc3339(s.clock.now());
   const bool started =
       s.tournaments.step(id, tourney::start_step, tourney::tournament_game_starter(s.catalog),

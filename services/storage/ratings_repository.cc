@@ -173,6 +173,43 @@ bool RatingsRepository::rate_next_game(const GameRater& rate, const std::string&
   });
 }
 
+namespace {
+
+// The queued results of one period of a pool not yet applied, and the Glicko-2 rows of
+// everyone with results in it.
+OpenPeriod load_open_period(pqxx::transaction_base& tx, const std::string& game,
+                            std::int64_t period) {
+  OpenPeriod p{game, period, {}, {}};
+  for (const auto& row : tx.exec_params(
+           "SELECT account_id, opponent_id, score FROM rating_period_results WHERE game = $1 "
+           "AND period = $2 AND NOT applied ORDER BY account_id, game_id, opponent_id",
+           p.game, p.period))
+    p.results.push_back({row[0].as<Id>(), row[1].as<Id>(), row[2].as<double>()});
+  for (const auto& row : tx.exec_params(
+           "SELECT " + kRatingColumns +
+               " FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.game = $1 AND "
+               "r.system = 'glicko2' AND r.account_id IN (SELECT account_id FROM "
+               "rating_period_results WHERE game = $1 AND period = $2)",
+           p.game, p.period))
+    p.current[row[2].as<Id>()] = rating_from(row);
+  return p;
+}
+
+}  // namespace
+
+std::vector<OpenPeriod> RatingsRepository::open_periods(const std::string& game) {
+  return pool_.run([&](pqxx::connection& c) {
+    pqxx::read_transaction tx(c);
+    std::vector<OpenPeriod> out;
+    for (const auto& row : tx.exec_params(
+             "SELECT DISTINCT period FROM rating_period_results WHERE game = $1 AND NOT applied "
+             "ORDER BY period",
+             game))
+      out.push_back(load_open_period(tx, game, row[0].as<std::int64_t>()));
+    return out;
+  });
+}
+
 bool RatingsRepository::close_next_period(std::int64_t before_period, const PeriodRater& rate,
                                           const std::string& at) {
   return pool_.run([&](pqxx::connection& c) {
@@ -183,19 +220,7 @@ bool RatingsRepository::close_next_period(std::int64_t before_period, const Peri
         "ORDER BY period, game LIMIT 1",
         before_period);
     if (open.empty()) return false;
-    OpenPeriod p{open[0][0].c_str(), open[0][1].as<std::int64_t>(), {}, {}};
-    for (const auto& row : tx.exec_params(
-             "SELECT account_id, opponent_id, score FROM rating_period_results WHERE game = $1 "
-             "AND period = $2 AND NOT applied ORDER BY account_id, game_id, opponent_id",
-             p.game, p.period))
-      p.results.push_back({row[0].as<Id>(), row[1].as<Id>(), row[2].as<double>()});
-    for (const auto& row : tx.exec_params(
-             "SELECT " + kRatingColumns +
-                 " FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.game = $1 AND "
-                 "r.system = 'glicko2' AND r.account_id IN (SELECT account_id FROM "
-                 "rating_period_results WHERE game = $1 AND period = $2)",
-             p.game, p.period))
-      p.current[row[2].as<Id>()] = rating_from(row);
+    const OpenPeriod p = load_open_period(tx, open[0][0].c_str(), open[0][1].as<std::int64_t>());
     for (const auto& change : rate(p)) store_change(tx, change, std::nullopt, at);
     tx.exec_params(
         "UPDATE rating_period_results SET applied = true WHERE game = $1 AND period = $2", p.game,

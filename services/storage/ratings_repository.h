@@ -88,6 +88,10 @@ class RatingsRepository {
   bool close_next_period(std::int64_t before_period, const PeriodRater& rate,
                          const std::string& at);
 
+  // Every period of the pool with queued results not yet applied, oldest first (one snapshot):
+  // the games behind the live Glicko-2 estimate.
+  std::vector<OpenPeriod> open_periods(const std::string& game);
+
   std::vector<RatingRecord> leaderboard(const std::string& game, const std::string& system,
                                         int limit);
   std::vector<RatingRecord> ratings_of(const std::string& game, Id account_id);

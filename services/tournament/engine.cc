@@ -169,17 +169,24 @@ std::vector<double> scores_of(const State& s) {
   return scores;
 }
 
+// How often each entrant has taken each seat of a table game so far.
+std::vector<std::vector<int>> seat_history(const State& s) {
+  std::vector<std::vector<int>> seat_counts(s.entrants.size(),
+                                            std::vector<int>(at(s.players_per_game), 0));
+  for (const auto& g : s.games)
+    for (std::size_t i = 0; i < g.seats.size() && g.seats.size() > 1; ++i)
+      ++seat_counts[at(g.seats[i])][i];
+  return seat_counts;
+}
+
 // Multi-player table rounds: score groups cut into tables, fair seats, byes for the leftovers.
 std::vector<NewPairing> table_round(const State& s, int round) {
   const int k = s.players_per_game;
   const std::vector<double> scores = scores_of(s);
   std::vector<bool> had_bye(s.entrants.size(), false);
-  std::vector<std::vector<int>> seat_counts(s.entrants.size(), std::vector<int>(at(k), 0));
-  for (const auto& g : s.games) {
+  const auto seat_counts = seat_history(s);
+  for (const auto& g : s.games)
     if (g.seats.size() == 1) had_bye[at(g.seats[0])] = true;
-    for (std::size_t i = 0; i < g.seats.size() && g.seats.size() > 1; ++i)
-      ++seat_counts[at(g.seats[i])][i];
-  }
   std::vector<int> ranked;
   for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p)
     if (s.entrants[at(p)].active) ranked.push_back(p);
@@ -195,7 +202,114 @@ std::vector<NewPairing> table_round(const State& s, int round) {
   return out;
 }
 
+// The table design of one division (competition::table_round_robin); a double round robin
+// plays it twice, the second cycle with every table's seats rotated by one.
+std::vector<comp::TableRound> table_cycle(const State& s, int players) {
+  // The design is a pure function of (players, seats) and costs a search: computed once per
+  // thread (views and steps ask for it round after round).
+  thread_local std::map<std::pair<int, int>, std::vector<comp::TableRound>> designs;
+  const auto key = std::pair{players, s.players_per_game};
+  auto found = designs.find(key);
+  if (found == designs.end())
+    found = designs.emplace(key, comp::table_round_robin(players, s.players_per_game)).first;
+  auto rounds = found->second;
+  if (s.format != Format::kDoubleRoundRobin) return rounds;
+  const std::size_t first_cycle = rounds.size();
+  for (std::size_t r = 0; r < first_cycle; ++r) {
+    comp::TableRound again = rounds[r];
+    for (auto& table : again.tables) std::rotate(table.begin(), table.begin() + 1, table.end());
+    rounds.push_back(again);
+  }
+  return rounds;
+}
+
+// Round robin, double round robin and league at tables: each division plays its table design;
+// a bye is worth 1/players_per_game, as in table rounds.
+std::vector<NewPairing> table_round_robin_round(const State& s, int round) {
+  std::vector<NewPairing> out;
+  int board = 0;
+  const double bye_points = 1.0 / s.players_per_game;
+  for (int d = 0; d < division_count(s); ++d) {
+    const auto local = members(s, d);
+    const auto design = table_cycle(s, static_cast<int>(local.size()));
+    if (round > static_cast<int>(design.size())) continue;
+    const comp::TableRound& planned = design[at(round - 1)];
+    for (const auto& table : planned.tables) {
+      std::vector<int> seats;
+      for (int p : table) seats.push_back(local[at(p)]);
+      out.push_back(pairing(s, round, board++, d, seats));
+    }
+    for (int p : planned.byes)
+      out.push_back({round, board++, 0, d, {local[at(p)]}, std::vector<double>{bye_points}});
+  }
+  return out;
+}
+
+// Knockout at tables: who goes through from `round` (byes, and each table's top
+// knockout_advance by score, then seed), in seed order.
+std::vector<int> table_knockout_through(const State& s, int round) {
+  std::vector<int> through;
+  for (const auto& g : s.games) {
+    if (g.round != round) continue;
+    std::vector<std::size_t> order(g.seats.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      const double sa = (*g.scores)[a], sb = (*g.scores)[b];
+      return sa != sb ? sa > sb : g.seats[a] < g.seats[b];
+    });
+    const std::size_t places = std::min(order.size(), at(knockout_advance(s)));
+    for (std::size_t i = 0; i < places; ++i) through.push_back(g.seats[order[i]]);
+  }
+  std::sort(through.begin(), through.end());
+  return through;
+}
+
+// Knockout at tables: round 1 seats every entrant, later rounds those who went through.
+std::vector<NewPairing> table_knockout_next(const State& s, int round) {
+  std::vector<int> field;
+  if (round == 1) {
+    for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p) field.push_back(p);
+  } else {
+    field = table_knockout_through(s, round - 1);
+  }
+  const auto planned = comp::table_knockout_round(field, s.players_per_game, knockout_advance(s));
+  const auto seat_counts = seat_history(s);
+  std::vector<NewPairing> out;
+  int board = 0;
+  for (const auto& table : planned.tables)
+    out.push_back(pairing(s, round, board++, 0, comp::assign_seats(table, seat_counts)));
+  for (int bye : planned.byes)
+    out.push_back({round, board++, 0, 0, {bye}, std::vector<double>{1.0}});
+  return out;
+}
+
+// Knockout at tables: by the round reached, then the final's placement (score), then seed;
+// score = the points of every game.
+std::vector<comp::Standing> table_knockout_standings(const State& s) {
+  const std::vector<double> scores = scores_of(s);
+  std::vector<int> reached(s.entrants.size(), 0);
+  std::vector<double> final_score(s.entrants.size(), 0.0);
+  const int last = total_rounds(s);
+  for (const auto& g : s.games)
+    for (std::size_t i = 0; i < g.seats.size(); ++i) {
+      reached[at(g.seats[i])] = std::max(reached[at(g.seats[i])], g.round);
+      if (g.round == last && g.scores) final_score[at(g.seats[i])] = (*g.scores)[i];
+    }
+  std::vector<comp::Standing> table;
+  for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p)
+    table.push_back({p, scores[at(p)], 0, 0, 0, 0, 0, 0});
+  std::stable_sort(table.begin(), table.end(), [&](const auto& a, const auto& b) {
+    const auto pa = at(a.player), pb = at(b.player);
+    return reached[pa] != reached[pb] ? reached[pa] > reached[pb]
+                                      : final_score[pa] > final_score[pb];
+  });
+  return table;
+}
+
 std::optional<std::vector<NewPairing>> next_round(const State& s, int round) {
+  if (s.players_per_game > 2 && s.format == Format::kKnockout) return table_knockout_next(s, round);
+  if (s.players_per_game > 2 && round_robin_like(s.format))
+    return table_round_robin_round(s, round);
   if (s.players_per_game > 2) return table_round(s, round);
   switch (s.format) {
     case Format::kSwiss:
@@ -210,12 +324,11 @@ std::optional<std::vector<NewPairing>> next_round(const State& s, int round) {
   }
 }
 
-// Multi-player tables: score, then seed.
-std::vector<comp::Standing> table_standings(const State& s) {
+// Multi-player tables: score, then seed (one division's entrants).
+std::vector<comp::Standing> table_standings(const State& s, int division) {
   const std::vector<double> scores = scores_of(s);
   std::vector<comp::Standing> table;
-  for (int p = 0; p < static_cast<int>(s.entrants.size()); ++p)
-    table.push_back({p, scores[at(p)], 0, 0, 0, 0, 0, 0});
+  for (int p : members(s, division)) table.push_back({p, scores[at(p)], 0, 0, 0, 0, 0, 0});
   std::stable_sort(table.begin(), table.end(),
                    [](const auto& a, const auto& b) { return a.score > b.score; });
   return table;
@@ -292,8 +405,27 @@ int division_count(const State& s) {
   return count;
 }
 
+int knockout_advance(const State& s) {
+  return s.settings.advance > 0 ? s.settings.advance : s.players_per_game - 1;
+}
+
+bool field_can_start(const State& s) {
+  return s.players_per_game <= 2 || s.format != Format::kKnockout ||
+         comp::table_knockout_feasible(static_cast<int>(s.entrants.size()), s.players_per_game,
+                                       knockout_advance(s));
+}
+
 int total_rounds(const State& s) {
   const int n = static_cast<int>(s.entrants.size());
+  if (s.players_per_game > 2 && s.format == Format::kKnockout)
+    return comp::table_knockout_rounds(n, s.players_per_game, knockout_advance(s));
+  if (s.players_per_game > 2 && round_robin_like(s.format)) {
+    int most = 0;
+    for (int d = 0; d < division_count(s); ++d)
+      most = std::max(
+          most, static_cast<int>(table_cycle(s, static_cast<int>(members(s, d).size())).size()));
+    return most;
+  }
   if (s.format == Format::kSwiss || s.players_per_game > 2) return s.planned_rounds;
   if (s.format == Format::kKnockout) {
     int rounds = 0;
@@ -307,11 +439,16 @@ int total_rounds(const State& s) {
   return most;
 }
 
+std::vector<NewPairing> scheduled_round(const State& s, int round) {
+  if (!round_robin_like(s.format) || round < 1) return {};
+  return s.players_per_game > 2 ? table_round_robin_round(s, round) : round_robin_round(s, round);
+}
+
 Decision decide(const State& s) {
   if (s.current_round == 0) return first_step(s);
   Decision d;
   d.current_round = s.current_round;
-  if (s.format == Format::kKnockout) {
+  if (s.format == Format::kKnockout && s.players_per_game == 2) {
     d.pairings = knockout_continuations(s);
     if (!d.pairings.empty()) return d;
   }
@@ -332,7 +469,8 @@ Decision decide(const State& s) {
 }
 
 std::vector<comp::Standing> division_standings(const State& s, int division) {
-  if (s.players_per_game > 2) return table_standings(s);
+  if (s.players_per_game > 2 && s.format == Format::kKnockout) return table_knockout_standings(s);
+  if (s.players_per_game > 2) return table_standings(s, division);
   if (s.format == Format::kKnockout) return knockout_standings(s);
   std::vector<comp::GameResult> results;
   for (const auto& g : s.games) {

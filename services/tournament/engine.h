@@ -27,6 +27,7 @@ struct Settings {
   bool all_at_once = false;  // round robin / league: every round starts at once (ICCF style)
   int timeout_limit = 2;     // games lost on time before an entrant forfeits the rest (0: never)
   double swiss_bye_points = 1.0;
+  int advance = 0;  // knockout at tables: the top `advance` of each table go through (0: seats-1)
 };
 
 struct Entrant {
@@ -65,14 +66,26 @@ struct Decision {
 };
 
 // The next step. Called at the start (current_round 0) and whenever games finish.
-// Multi-player tournaments (players_per_game > 2) play `planned_rounds` table rounds whatever the
-// format: entrants ranked by score (then seed) sit at consecutive tables, seats assigned fairly
-// from each player's seat history (competition/tables.h); the leftover players have a bye worth
-// 1/players_per_game (the share of a table's point a random seat expects).
+// Multi-player tables (players_per_game > 2): a round robin, double round robin or league plays
+// each division's table design (competition::table_round_robin; the double round robin twice,
+// seats rotated by one in the second cycle); a Swiss plays `planned_rounds` table rounds:
+// entrants ranked by score (then seed) sit at consecutive tables, seats assigned fairly from each
+// player's seat history (competition/tables.h). Either way the players left over have a bye
+// worth 1/players_per_game (the share of a table's point a random seat expects).
 Decision decide(const State& state);
 
+// The pairings of `round` as decide() will create them, for the formats whose schedule is fixed
+// from the start (round robin, double round robin and league, also at tables; empty otherwise).
+// Entrants who are out by now appear as forfeits.
+std::vector<NewPairing> scheduled_round(const State& state, int round);
+
+// Knockout at tables: how many of each table go through, and whether the entrants can end in
+// one final table (competition::table_knockout_feasible). Always true for two-player formats.
+int knockout_advance(const State& state);
+bool field_can_start(const State& state);
+
 // Rounds the tournament will have (knockout: bracket rounds; Swiss: planned; round robin and
-// league: the Berger cycle(s) of the largest division).
+// league: the Berger cycle(s) or, at tables, the table design of the largest division).
 int total_rounds(const State& state);
 
 // Standings of one division (0 for every format but leagues), best first; Standing::player is

@@ -93,6 +93,20 @@ std::vector<storage::RatingChange> rate_period(const storage::OpenPeriod& period
   return out;
 }
 
+std::map<storage::Id, storage::RatingRecord> live_glicko2(
+    const std::vector<storage::OpenPeriod>& open, const RatingPolicy& policy) {
+  std::map<storage::Id, storage::RatingRecord> live;
+  for (storage::OpenPeriod period : open) {
+    for (auto& [account, rating] : period.current) {
+      auto estimate = live.find(account);
+      if (estimate != live.end()) rating = estimate->second;
+    }
+    for (const auto& change : rate_period(period, policy))
+      live[change.after.account_id] = change.after;
+  }
+  return live;
+}
+
 bool provisional(const storage::RatingRecord& rating, const RatingPolicy& policy) {
   if (rating.system == "elo") return rating.games < policy.elo_provisional_games;
   return comp::glicko2_provisional(glicko_of(rating), policy.glicko2);

@@ -31,6 +31,13 @@ storage::GameRating rate_game(const storage::FinishedGame& game, const RatingPol
 std::vector<storage::RatingChange> rate_period(const storage::OpenPeriod& period,
                                                const RatingPolicy& policy);
 
+// The live Glicko-2 estimate, as lichess shows it: every open period (oldest first) rated as if
+// it closed now with the games so far, from the official ratings, each period starting from
+// the estimate after the one before. Only players with open results are in the map; everyone
+// else's live rating is the official one.
+std::map<storage::Id, storage::RatingRecord> live_glicko2(
+    const std::vector<storage::OpenPeriod>& open, const RatingPolicy& policy);
+
 bool provisional(const storage::RatingRecord& rating, const RatingPolicy& policy);
 
 }  // namespace tourney

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <map>
 #include <set>
 
@@ -117,44 +116,55 @@ std::vector<storage::EntrantRecord> seeded(const storage::TournamentRecord& t) {
   return out;
 }
 
-// League divisions: season 1 cuts the seeds into divisions; later seasons keep the rolled-over
-// divisions and put newcomers (joined after the season was created) in the lowest.
-void assign_divisions(const storage::TournamentRecord& t, std::vector<storage::EntrantRecord>& e) {
-  const tournament::Settings settings = settings_from(json::parse(t.settings_json));
-  if (t.season == 1) {
-    for (std::size_t i = 0; i < e.size(); ++i)
-      e[i].division = static_cast<int>(i) / std::max(2, settings.division_size);
-    const int last = (static_cast<int>(e.size()) - 1) / std::max(2, settings.division_size);
-    const std::size_t in_last = e.size() - at(last * std::max(2, settings.division_size));
-    if (last > 0 && in_last < 2)
-      for (auto& x : e)
-        if (x.division == last) x.division = last - 1;
-    return;
+// Newcomers in seed order: the lowest division (already holding `in_lowest`) is filled up to
+// `size`, the rest open divisions of `size` below it; a new last division of one joins the one
+// above (a division of one has nobody to play).
+void place_newcomers(const std::vector<storage::EntrantRecord*>& newcomers, int lowest,
+                     int in_lowest, int size) {
+  int division = lowest;
+  int count = in_lowest;
+  for (auto* x : newcomers) {
+    if (count >= size) {
+      ++division;
+      count = 0;
+    }
+    x->division = division;
+    ++count;
   }
+  if (division > lowest && count == 1) newcomers.back()->division = division - 1;
+}
+
+// League divisions: season 1 cuts the seeds into divisions of division_size; later seasons keep
+// the rolled-over divisions, newcomers (joined after the season was created) fill the lowest up
+// to division_size and open new divisions below it for the rest.
+void assign_divisions(const storage::TournamentRecord& t, std::vector<storage::EntrantRecord>& e) {
+  const int size = std::max(2, settings_from(json::parse(t.settings_json)).division_size);
+  std::vector<storage::EntrantRecord*> newcomers;
   int lowest = 0;
-  for (const auto& x : e)
-    if (x.joined_at <= t.created_at) lowest = std::max(lowest, x.division);
-  for (auto& x : e)
-    if (x.joined_at > t.created_at) x.division = lowest;
+  int in_lowest = 0;
+  for (auto& x : e) {
+    if (t.season == 1 || x.joined_at > t.created_at) {
+      newcomers.push_back(&x);
+    } else if (x.division > lowest) {
+      lowest = x.division;
+      in_lowest = 1;
+    } else if (x.division == lowest) {
+      ++in_lowest;
+    }
+  }
+  place_newcomers(newcomers, lowest, in_lowest, size);
   std::stable_sort(e.begin(), e.end(),
                    [](const auto& a, const auto& b) { return a.division < b.division; });
 }
 
-// As the CLI prints scores: whole numbers without a fraction, halves with one digit.
-std::string score_text(double score) {
-  if (score == static_cast<double>(static_cast<long long>(score)))
-    return std::to_string(static_cast<long long>(score));
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.1f", score);
-  return buffer;
-}
-
-// rounds[].pairings[]: usernames first mover first, game_id (null: a bye or a forfeit).
+// rounds[].pairings[]: usernames first mover first, game_id (null: a bye or a forfeit); a
+// round's status is "finished" once every pairing has its scores, "playing" before.
 json rounds_view(const storage::TournamentRecord& t) {
   json rounds = json::array();
   for (const auto& g : t.games) {
     if (rounds.empty() || rounds.back().at("number") != g.round)
-      rounds.push_back({{"number", g.round}, {"pairings", json::array()}});
+      rounds.push_back({{"number", g.round}, {"status", "finished"}, {"pairings", json::array()}});
+    if (!g.scores) rounds.back()["status"] = "playing";
     json p = {{"usernames", g.usernames},
               {"game_id", g.game_id ? json(std::to_string(*g.game_id)) : json(nullptr)},
               {"board", g.board + 1},
@@ -164,6 +174,29 @@ json rounds_view(const storage::TournamentRecord& t) {
     rounds.back().at("pairings").push_back(p);
   }
   return rounds;
+}
+
+// The rounds of a fixed schedule (round robin, league) that have no games yet, as they will be
+// paired: status "scheduled", no game ids (scores only for a bye or a forfeit known already).
+json schedule_view(const storage::TournamentRecord& t) {
+  json schedule = json::array();
+  if (t.status != "running") return schedule;
+  const tournament::State s = state_of(t);
+  for (int r = t.current_round + 1; r <= tournament::total_rounds(s); ++r) {
+    json round = {{"number", r}, {"status", "scheduled"}, {"pairings", json::array()}};
+    for (const auto& p : tournament::scheduled_round(s, r)) {
+      json usernames = json::array();
+      for (int seed : p.seats) usernames.push_back(t.entrants[at(seed)].username);
+      json pairing = {{"usernames", usernames},
+                      {"game_id", nullptr},
+                      {"board", p.board + 1},
+                      {"scores", p.scores ? json(*p.scores) : json(nullptr)}};
+      if (t.format == "league") pairing["division"] = p.division + 1;
+      round.at("pairings").push_back(pairing);
+    }
+    if (!round.at("pairings").empty()) schedule.push_back(round);
+  }
+  return schedule;
 }
 
 }  // namespace
@@ -178,6 +211,7 @@ tournament::Settings settings_from(const json& j) {
   s.all_at_once = j.value("all_at_once", s.all_at_once);
   s.timeout_limit = j.value("timeout_limit", s.timeout_limit);
   s.swiss_bye_points = j.value("bye_points", s.swiss_bye_points);
+  s.advance = j.value("advance", s.advance);
   return s;
 }
 
@@ -208,6 +242,7 @@ std::optional<storage::StepWrite> start_step(const storage::TournamentRecord& t)
     seeded_t.entrants[i].seed = static_cast<int>(i);
     w.seeding.push_back(seeded_t.entrants[i]);
   }
+  if (!tournament::field_can_start(state_of(seeded_t))) return std::nullopt;
   const tournament::Decision d = tournament::decide(state_of(seeded_t));
   for (const auto& p : d.pairings) w.pairings.push_back(to_write(p, seeded_t));
   w.current_round = d.current_round;
@@ -270,30 +305,10 @@ json tournament_view(const storage::TournamentRecord& t, bool with_detail) {
   }
   view["entrants"] = entrants;
   view["standings"] = t.status == "open" ? json::array() : standings_json(t);
+  if (t.status != "open") view["total_rounds"] = tournament::total_rounds(state_of(t));
   view["rounds"] = rounds_view(t);
+  view["schedule"] = schedule_view(t);
   return view;
-}
-
-std::string tournament_text(const storage::TournamentRecord& t) {
-  const json v = tournament_view(t, true);
-  std::string out = t.name + " (" + t.game + ", " + t.status + ")\nStandings:\n";
-  for (const auto& s : v.at("standings"))
-    out += "  " + std::to_string(s.at("rank").get<int>()) + ". " +
-           s.at("username").get<std::string>() + "  " + score_text(s.at("score").get<double>()) +
-           "\n";
-  for (const auto& r : v.at("rounds")) {
-    out += "Round " + std::to_string(r.at("number").get<int>()) + ":\n";
-    for (const auto& p : r.at("pairings")) {
-      std::string names;
-      for (const auto& u : p.at("usernames"))
-        names += (names.empty() ? "" : " vs ") + u.get<std::string>();
-      out += "  " + names +
-             (p.at("game_id").is_null() ? (p.at("usernames").size() == 1 ? "  bye" : "  forfeit")
-                                        : "  game " + p.at("game_id").get<std::string>()) +
-             "\n";
-    }
-  }
-  return out;
 }
 
 std::string tournament_trf(const storage::TournamentRecord& t) {

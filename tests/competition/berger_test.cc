@@ -98,6 +98,32 @@ TEST(Berger, StructureForThreeToTwentyPlayers) {
   }
 }
 
+// FIDE C.05 Annex 1: the first cycle's last two rounds change places; the second cycle is the
+// table in its order with colours reversed. Nobody then has three equal colours in a row.
+TEST(Berger, DoubleRoundRobinSwapsTheLastTwoRoundsOfTheFirstCycle) {
+  const std::vector<std::string> expected = {
+      "1-6 2-5 3-4", "6-4 5-3 1-2", "2-6 3-1 4-5", "3-6 4-2 5-1", "6-5 1-4 2-3",
+      "6-1 5-2 4-3", "4-6 3-5 2-1", "6-2 1-3 5-4", "5-6 4-1 3-2", "6-3 2-4 1-5"};
+  const auto rounds = double_berger_rounds(6);
+  ASSERT_EQ(rounds.size(), expected.size());
+  for (std::size_t r = 0; r < expected.size(); ++r)
+    EXPECT_EQ(render(rounds[r]), expected[r]) << "round " << r + 1;
+  for (int players = 4; players <= 16; players += 2) {
+    std::vector<std::string> colours(static_cast<std::size_t>(players));
+    for (const auto& round : double_berger_rounds(players)) {
+      for (const auto& p : round) {
+        if (p.second == kBye) continue;
+        colours[static_cast<std::size_t>(p.first)] += 'W';
+        colours[static_cast<std::size_t>(p.second)] += 'B';
+      }
+    }
+    for (const auto& c : colours) {
+      EXPECT_EQ(c.find("WWW"), std::string::npos) << players << ": " << c;
+      EXPECT_EQ(c.find("BBB"), std::string::npos) << players << ": " << c;
+    }
+  }
+}
+
 TEST(Berger, DoubleRoundRobinReversesColours) {
   const auto rounds = double_berger_rounds(6);
   ASSERT_EQ(rounds.size(), 10u);

@@ -5,7 +5,7 @@ schemas["NewTournament"] = {"type": "object", "required": ["name", "game", "form
   "name": {"type": "string", "maxLength": 100}, "game": {"type": "string"},
   "format": {"type": "string", "enum": ["round-robin", "double-round-robin", "swiss", "knockout", "league"]},
   "rounds": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Swiss: required"},
-  "players_per_game": {"type": "integer", "enum": [2, 3, 4, 6], "default": 2, "description": "Above 2: Swiss-style table rounds (format swiss)"},
+  "players_per_game": {"type": "integer", "enum": [2, 3, 4, 6], "default": 2, "description": "Above 2: multi-player tables (swiss: table rounds; round-robin, double-round-robin, league: the table design; knockout: the top settings.advance of each table go through)"},
   "options": {"type": "object"}, "clock": sref("TimeControl"), "rated": {"type": "boolean", "default": False},
   "capacity": {"type": "integer", "minimum": 2, "maximum": 10000},
   "entry_opens_at": {"type": "string", "format": "date-time"}, "entry_closes_at": {"type": "string", "format": "date-time"},
@@ -19,7 +19,8 @@ schemas["NewTournament"] = {"type": "object", "required": ["name", "game", "form
     "timeout_limit": {"type": "integer", "minimum": 0, "maximum": 100, "default": 2},
     "season_break_days": {"type": "integer", "minimum": 0, "maximum": 365, "default": 7},
     "allow_replacement": {"type": "boolean", "default": False, "description": "A player who leaves a game may be replaced (POST /v1/games/{id}/leave)"},
-    "bye_points": {"type": "number", "minimum": 0, "maximum": 1, "default": 1}}, "additionalProperties": False}}}
+    "bye_points": {"type": "number", "minimum": 0, "maximum": 1, "default": 1},
+    "advance": {"type": "integer", "minimum": 1, "maximum": 5, "description": "Knockout at tables: the top N of each table go through (default players_per_game - 1; below players_per_game)"}}, "additionalProperties": False}}}
 schemas["TournamentSummary"] = {"type": "object", "required": ["id", "name", "game", "format", "status"], "properties": {
   "id": {"type": "string"}, "name": {"type": "string"}, "game": {"type": "string"}, "format": {"type": "string"},
   "status": {"type": "string", "enum": ["open", "running", "finished", "cancelled"]}, "organiser": {"type": "string"},
@@ -43,20 +44,28 @@ schemas["Tournament"] = {"allOf": [sref("TournamentSummary"), {"type": "object",
   "settings": schemas["NewTournament"]["properties"]["settings"],
   "entrants": {"type": "array", "items": {"type": "object", "required": ["username", "seed", "division", "status"], "properties": {"username": {"type": "string"}, "seed": {"type": ["integer", "null"]}, "division": {"type": "integer"}, "status": {"type": "string"}}}},
   "standings": {"type": "array", "items": sref("Standing")},
-  "rounds": {"type": "array", "items": {"type": "object", "required": ["number", "pairings"], "properties": {"number": {"type": "integer"}, "pairings": {"type": "array", "items": sref("Pairing")}}}}}}]}
+  "total_rounds": {"type": "integer", "description": "Once started: the rounds the tournament will have (\"round current_round of total_rounds\")"},
+  "rounds": {"type": "array", "items": sref("TournamentRound"), "description": "The rounds with games (played or playing)"},
+  "schedule": {"type": "array", "items": sref("TournamentRound"), "description": "Round robin, double round robin and league: the later rounds of the fixed schedule, status scheduled, no game ids (scores only for byes and forfeits known already)"}}}]}
+schemas["TournamentRound"] = {"type": "object", "required": ["number", "status", "pairings"], "properties": {
+  "number": {"type": "integer"}, "status": {"type": "string", "enum": ["playing", "finished", "scheduled"], "description": "finished: every pairing has its scores"},
+  "pairings": {"type": "array", "items": sref("Pairing")}}}
 schemas["Rating"] = {"type": "object", "required": ["username", "rating", "games", "provisional"], "properties": {
   "username": {"type": "string"}, "system": {"type": "string", "enum": ["elo", "glicko2"]}, "rating": {"type": "integer"},
-  "deviation": {"type": ["integer", "null"]}, "games": {"type": "integer"}, "provisional": {"type": "boolean"}}}
+  "deviation": {"type": ["integer", "null"]}, "games": {"type": "integer"}, "provisional": {"type": "boolean"},
+  "live_rating": {"type": "integer", "description": "The rating as it stands after the player's latest game: Glicko-2's period-in-progress estimate (the open periods rated as if they closed now); for Elo the same as rating"},
+  "live_deviation": {"type": ["integer", "null"], "description": "Glicko-2: the deviation of the live estimate; null for Elo"}}}
 tidp = idp
 gamep = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}, "description": "Game id from the catalogue"}
-text_formats = {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["json", "text", "trf"]}, "description": "text: standings and pairings as plain text; trf: FIDE TRF16 (Swiss only)"}
+text_formats = {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["json", "text", "trf"]}, "description": "text: the text `hexpost tournament show` prints (round x of y, standings with tie-breaks, every round with results and game links, the schedule); trf: FIDE TRF16 (Swiss only)"}
+round_text = {"name": "round", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}, "description": "With format=text: only this round (404 round_not_found when it has no pairings yet); 400 without format=text"}
 paths["/v1/tournaments"] = {
   "post": op("createTournament", "Create a tournament (organise scope; a server setting may restrict organisers)",
     merge({"201": jbody(sref("Tournament"), "Created"), "403": ref("Forbidden"), "422": ref("Unprocessable")}, auth_errors, body_errors), ["tournaments"], reqbody(sref("NewTournament"))),
   "get": op("listTournaments", "Tournaments, newest first", merge({"200": jbody({"type": "object", "properties": {"tournaments": {"type": "array", "items": sref("TournamentSummary")}}}), "400": ref("BadRequest")}, auth_errors), ["tournaments"],
     params=[{"$ref": "#/components/parameters/limit"}, {"name": "status", "in": "query", "schema": {"type": "string", "enum": ["open", "running", "finished"]}}])}
 paths["/v1/tournaments/{id}"] = {"get": op("getTournament", "Entrants, standings (score and tie-breaks) and rounds with pairings",
-  merge({"200": {"description": "OK", "content": {"application/json": {"schema": sref("Tournament")}, "text/plain": {"schema": {"type": "string"}}}}, "400": ref("BadRequest"), "404": ref("NotFound"), "422": ref("Unprocessable")}, auth_errors), ["tournaments"], params=[tidp, text_formats])}
+  merge({"200": {"description": "OK", "content": {"application/json": {"schema": sref("Tournament")}, "text/plain": {"schema": {"type": "string"}}}}, "400": ref("BadRequest"), "404": ref("NotFound"), "422": ref("Unprocessable")}, auth_errors), ["tournaments"], params=[tidp, text_formats, round_text])}
 paths["/v1/tournaments/{id}/join"] = {"post": op("joinTournament", "Enter the tournament while entry is open",
   merge({"201": jbody({"type": "object", "required": ["joined", "tournament_id"], "properties": {"joined": {"const": True}, "tournament_id": {"type": "string"}}}, "Joined"), "404": ref("NotFound"), "409": ref("Conflict")}, auth_errors, body_errors), ["tournaments"], reqbody({"type": "object"}, False), params=[tidp])}
 paths["/v1/tournaments/{id}/withdraw"] = {"post": op("withdrawTournament", "Leave: before the start the entry is removed; later, remaining games are forfeited and a league does not re-register you. With next_season_only (leagues): play this season out, skip the next",

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <thread>
 
+#include "lib/competition/glicko2.h"
 #include "tests/cli/server/cli_fixture.h"
 #include "tests/services/game/service_fixture.h"
 
@@ -61,8 +63,9 @@ TEST(CliTournaments, JoinShowListAndRatingsAgainstTheRealServer) {
   ASSERT_FALSE(game_id.empty()) << shown.dump();
   const auto text = hexpost(b, {"tournament", "show", id});
   EXPECT_EQ(text.exit_code, 0);
-  EXPECT_EQ(text.out.substr(0, text.out.find('\n')), "CLI Cup " + a.name + " (iso-path, running)");
-  EXPECT_NE(text.out.find("game " + game_id + "\n"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.substr(0, text.out.find('\n')),
+            "CLI Cup " + a.name + " (iso-path, round-robin, running)");
+  EXPECT_NE(text.out.find("  playing  /v1/games/" + game_id + "\n"), std::string::npos) << text.out;
   const auto listed = hexpost(c, {"tournaments"});
   EXPECT_NE(listed.out.find("CLI Cup " + a.name), std::string::npos) << listed.out;
 
@@ -79,7 +82,8 @@ TEST(CliTournaments, JoinShowListAndRatingsAgainstTheRealServer) {
   EXPECT_EQ(list.at("ratings").at(1).at("username"), loser.name);
   EXPECT_EQ(list.at("ratings").at(1).at("rating"), 1480);
   const auto table = hexpost(a, {"ratings", "iso-path", "--system", "elo"});
-  EXPECT_NE(table.out.find("iso-path\t" + loser.name + "\t1480\t-\t1\t"), std::string::npos)
+  // Elo has no deviation and no separate live value: RATING, GAMES, PROVISIONAL.
+  EXPECT_NE(table.out.find("iso-path\t" + loser.name + "\t1480\t1\tyes\n"), std::string::npos)
       << table.out;
   EXPECT_EQ(hexpost(a, {"ratings", "iso-path", "--system", "trueskill"}).exit_code, 2);
 }
@@ -102,9 +106,48 @@ TEST(CliTournaments, ShowSaysWhenTheEntryWindowCloses) {
   EXPECT_EQ(closes.substr(0, 19), "2099-01-01T00:00:00");
   const auto text = hexpost(a, {"tournament", "show", id});
   EXPECT_EQ(text.exit_code, 0);
-  EXPECT_EQ(text.out.substr(0, text.out.find("Standings:")),
-            "Window " + a.name + " (iso-path, open)\nEntry closes " + closes +
-                "; it starts then if 2 or more have joined.\n");
+  EXPECT_EQ(text.out, "Window " + a.name + " (iso-path, round-robin, open)\nEntry closes " +
+                          closes + "; it starts then if 2 or more have joined.\nEntrants: none\n");
+}
+
+// One rated game moves both players' live Glicko-2 ratings at once (the period-in-progress
+// estimate), while the official period-based values stay until the period closes.
+TEST(CliRatings, LiveGlicko2RatingsMoveWhenAGameEnds) {
+  CLI_REQUIRE_SERVER();
+  User first, second;
+  const std::string game_id = start_game("iso-path", first, second);
+  ASSERT_EQ(hexpost(first, {"resign", game_id, "--yes"}).exit_code, 0);
+  json mine;
+  for (int i = 0; i < 100 && (mine.is_null() || mine.size() < 2); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    mine = json::array();
+    const json all = parse_out(hexpost(first, {"ratings", "iso-path", "--json"}));
+    for (const json& r : all.at("ratings"))
+      if (r.at("username") == first.name || r.at("username") == second.name) mine.push_back(r);
+  }
+  ASSERT_EQ(mine.size(), 2u) << mine.dump();
+  const competition::Glicko2Rating fresh{1500, 350, 0.06};
+  const auto won = competition::glicko2_update(fresh, {{fresh, 1.0}});
+  const auto lost = competition::glicko2_update(fresh, {{fresh, 0.0}});
+  const json& winner = mine.at(0).at("username") == second.name ? mine.at(0) : mine.at(1);
+  const json& loser = mine.at(0).at("username") == first.name ? mine.at(0) : mine.at(1);
+  for (const json* r : {&winner, &loser}) {
+    EXPECT_EQ(r->at("rating"), 1500);  // official: the period is still open
+    EXPECT_EQ(r->at("deviation"), 350);
+    EXPECT_EQ(r->at("provisional"), true);
+  }
+  EXPECT_EQ(winner.at("live_rating"), std::lround(won.rating));
+  EXPECT_EQ(winner.at("live_deviation"), std::lround(won.deviation));
+  EXPECT_EQ(loser.at("live_rating"), std::lround(lost.rating));
+  EXPECT_EQ(loser.at("live_deviation"), std::lround(lost.deviation));
+  EXPECT_NE(std::lround(won.rating), 1500);
+
+  const auto table = hexpost(first, {"ratings", "iso-path"});
+  EXPECT_NE(table.out.find("iso-path\t" + second.name + "\t1500\t350\t" +
+                           std::to_string(std::lround(won.rating)) + "\t" +
+                           std::to_string(std::lround(won.deviation)) + "\t1\tyes\n"),
+            std::string::npos)
+      << table.out;
 }
 
 }  // namespace

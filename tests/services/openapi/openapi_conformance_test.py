@@ -400,6 +400,10 @@ def tournaments(d):
     d.call("GET", "/v1/tournaments/{id}", "json", 200, args=args, token=alice)
     d.call("GET", "/v1/tournaments/{id}", "text", 200, args=args, token=alice,
            target_suffix="?format=text")
+    d.call("GET", "/v1/tournaments/{id}", "one round", 200, args=args, token=alice,
+           target_suffix="?format=text&round=1")
+    d.call("GET", "/v1/tournaments/{id}", "no such round", 404, args=args, token=alice,
+           target_suffix="?format=text&round=99")
     d.call("GET", "/v1/tournaments/{id}", "trf", 200, args=args, token=alice,
            target_suffix="?format=trf")
     d.call("GET", "/v1/tournaments/{id}", "bad format", 400, args=args, token=alice,

@@ -215,7 +215,9 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                      {"game", "counting"},
                      {"format", "league"},
                      {"settings", {{"division_size", 3}, {"promote", 1}, {"relegate", 1}}}};
-  const Account newcomer = make_account(client, "lgnew");
+  const std::vector<Account> newcomers = {make_account(client, "lgnewa"),
+                                          make_account(client, "lgnewb"),
+                                          make_account(client, "lgnewc")};
   // Player 6 plays this season out but opts out of the next one.
   const json done =
       run_tournament(server, client, f, spec, stronger_wins(f), [&](const std::string& id) {
@@ -239,10 +241,12 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                 *hxclock::parse_rfc3339(done.at("finished_at").get<std::string>()),
             std::chrono::hours(24 * 7));
   const std::string next_id = season2.at("id");
-  // A newcomer joins the new season and starts in the lowest division.
-  ASSERT_EQ(
-      client.post("/v1/tournaments/" + next_id + "/join", json::object(), newcomer.token).status,
-      201);
+  // Three newcomers join the new season: the first fills the lowest division up to its size of
+  // 3, the other two open a third division.
+  for (const Account& newcomer : newcomers)
+    ASSERT_EQ(
+        client.post("/v1/tournaments/" + next_id + "/join", json::object(), newcomer.token).status,
+        201);
   const auto started =
       client.post("/v1/tournaments/" + next_id + "/start", json::object(), f.players[0].token);
   ASSERT_EQ(started.status, 200) << started.text;
@@ -253,7 +257,9 @@ TEST(TournamentFlow, LeagueSeasonRollsOver) {
                                                   {f.players[3].username, 1},
                                                   {f.players[2].username, 2},
                                                   {f.players[4].username, 2},
-                                                  {newcomer.username, 2}}));
+                                                  {newcomers[0].username, 2},
+                                                  {newcomers[1].username, 3},
+                                                  {newcomers[2].username, 3}}));
 }
 
 // An open tournament starts on its own once its entry window closes, if it has 2 entrants or
@@ -324,8 +330,9 @@ TEST(TournamentFlow, WithdrawnPlayersForfeitTheirLaterGames) {
   EXPECT_EQ(forfeits, 2);  // rounds 2 and 3; round 1's game was already under way
   const auto text = client.get(
       "/v1/tournaments/" + done.at("id").get<std::string>() + "?format=text", leaver.token);
-  EXPECT_NE(text.text.find("Withdrawals (counting, finished)\nStandings:\n  1. " +
-                           f.players[0].username + "  3\n"),
+  EXPECT_NE(text.text.find("Withdrawals (counting, round-robin, finished)\nRound 3 of 3\nStandings "
+                           "(score, direct encounter, Sonneborn-Berger):\n  1. " +
+                           f.players[0].username + "  3  "),
             std::string::npos)
       << text.text;
   EXPECT_NE(text.text.find("  forfeit\n"), std::string::npos);
@@ -370,6 +377,122 @@ long long events_of(const std::string& kind, const std::string& tournament_id) {
 }
 
 // Serial timeouts: with timeout_limit 1, a player who loses a game on time forfeits the rest.
+// A round robin at 3-seat tables over HTTP: the table design of 6 (3 rounds, seats rotated so
+// everyone takes every seat once), played to the end; the best player at a table wins (1).
+TEST(TournamentFlow, RoundRobinAtThreeSeatTables) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "rt", 6);
+  const json spec = {{"name", "Table RR"},
+                     {"game", "counting"},
+                     {"format", "round-robin"},
+                     {"players_per_game", 3}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  auto names = [&f](std::initializer_list<int> players) {
+    json out = json::array();
+    for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
+    return out;
+  };
+  ASSERT_EQ(done.at("rounds").size(), 3u);
+  EXPECT_EQ(done.at("total_rounds"), 3);
+  const std::vector<std::vector<json>> expected = {{names({0, 2, 4}), names({1, 3, 5})},
+                                                   {names({2, 4, 3}), names({5, 0, 1})},
+                                                   {names({4, 1, 2}), names({3, 5, 0})}};
+  for (std::size_t r = 0; r < expected.size(); ++r) {
+    const json& pairings = done.at("rounds").at(r).at("pairings");
+    ASSERT_EQ(pairings.size(), 2u);
+    for (std::size_t t = 0; t < 2; ++t)
+      EXPECT_EQ(pairings.at(t).at("usernames"), expected[r][t]) << "round " << r + 1;
+  }
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 3), line(f, 1, 2), line(f, 2, 1), line(f, 3, 0),
+                                      line(f, 4, 0), line(f, 5, 0)}));
+}
+
+// A league at 3-seat tables: two divisions of 3, each one table rotating its seats, ranked by
+// placement points; the next season follows.
+TEST(TournamentFlow, LeagueAtThreeSeatTables) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "lt", 6);
+  const json spec = {{"name", "Table League"},
+                     {"game", "counting"},
+                     {"format", "league"},
+                     {"players_per_game", 3},
+                     {"settings", {{"division_size", 3}, {"promote", 1}, {"relegate", 1}}}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  ASSERT_EQ(done.at("rounds").size(), 3u);
+  for (const auto& round : done.at("rounds")) EXPECT_EQ(round.at("pairings").size(), 2u);
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 3, 1), line(f, 1, 0, 1), line(f, 2, 0, 1),
+                                      line(f, 3, 3, 2), line(f, 4, 0, 2), line(f, 5, 0, 2)}));
+  const json open = client.get("/v1/tournaments?status=open", f.players[0].token).body;
+  int next_seasons = 0;
+  for (const auto& t : open.at("tournaments"))
+    if (t.value("league_id", "") == done.at("id")) ++next_seasons;
+  EXPECT_EQ(next_seasons, 1);
+}
+
+// A knockout at 3-seat tables, the winner of each going through: seeds 1 and 2 have byes, the
+// table of seeds 3-5 sends its winner to the final table, where seed 3 takes a new seat.
+TEST(TournamentFlow, KnockoutAtThreeSeatTables) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "kt", 5);
+  const json spec = {{"name", "Table KO"},
+                     {"game", "counting"},
+                     {"format", "knockout"},
+                     {"players_per_game", 3},
+                     {"settings", {{"advance", 1}}}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  auto names = [&f](std::initializer_list<int> players) {
+    json out = json::array();
+    for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
+    return out;
+  };
+  ASSERT_EQ(done.at("rounds").size(), 2u);
+  const json& first = done.at("rounds").at(0).at("pairings");
+  ASSERT_EQ(first.size(), 3u);
+  EXPECT_EQ(first.at(0).at("usernames"), names({2, 3, 4}));
+  EXPECT_EQ(first.at(1).at("usernames"), names({0}));
+  EXPECT_EQ(first.at(2).at("usernames"), names({1}));
+  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(0).at("usernames"), names({0, 1, 2}));
+  EXPECT_EQ(standings_lines(done),
+            (std::vector<std::string>{line(f, 0, 2), line(f, 1, 1), line(f, 2, 1), line(f, 3, 0),
+                                      line(f, 4, 0)}));
+}
+
+// A table knockout whose entrants cannot end in one final table does not start, and advance
+// must leave someone out of each table.
+TEST(TournamentFlow, KnockoutAtTablesRefusesAFieldWithoutAFinalTable) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "kr", 4);
+  json spec = {{"name", "Bad KO"},
+               {"game", "counting"},
+               {"format", "knockout"},
+               {"players_per_game", 3},
+               {"settings", {{"advance", 3}}}};
+  const auto refused = client.post("/v1/tournaments", spec, f.players[0].token);
+  EXPECT_EQ(refused.status, 422);
+  EXPECT_EQ(refused.body.at("code"), "bad_settings");
+  spec["settings"]["advance"] = 1;
+  const auto created = client.post("/v1/tournaments", spec, f.players[0].token);
+  ASSERT_EQ(created.status, 201) << created.text;
+  const std::string id = created.body.at("id");
+  for (const auto& p : f.players)
+    ASSERT_EQ(client.post("/v1/tournaments/" + id + "/join", json::object(), p.token).status, 201);
+  const auto start =
+      client.post("/v1/tournaments/" + id + "/start", json::object(), f.players[0].token);
+  EXPECT_EQ(start.status, 409);
+  EXPECT_EQ(start.body.at("code"), "bad_field_size");  // 4 - 3 is not a multiple of 3 - 1
+  EXPECT_EQ(client.get("/v1/tournaments/" + id, f.players[0].token).body.at("status"), "open");
+}
+
 TEST(TournamentFlow, TimeoutForfeitsTheRestAndEventsAreWritten) {
   SVC_REQUIRE_DB();
   hxclock::ManualClock clock(hxclock::system_clock().now());
@@ -466,7 +589,8 @@ TEST(TournamentFlow, RefusalsSayWhy) {
       "not_the_organiser");
   EXPECT_EQ(client.get("/v1/tournaments/999999", a.token).status, 404);
   const auto text = client.get("/v1/tournaments/" + id + "?format=text", a.token);
-  EXPECT_EQ(text.text, "Tiny (counting, open)\nStandings:\n");
+  EXPECT_EQ(text.text, "Tiny (counting, round-robin, open)\nEntrants: " + a.username + ", " +
+                           b.username + "\n");
 }
 
 TEST(TournamentFlow, ServerSettingRestrictsOrganisers) {
