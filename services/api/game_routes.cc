@@ -257,8 +257,9 @@ void post_leave_accept(GameService& s, const Request& req, Response& res) {
   answer_leave(s, id, me.account_id, s.play.accept_seat(id, me.account_id), res);
 }
 
+// From this instance's copies when they are current (no statement; docs/game-service.md,
+// "Reads from memory"), else the caller and the game in one statement.
 void get_game(GameService& s, const Request& req, Response& res) {
-  // The caller and the game in one statement (see authenticated_move_load).
   const std::string hash = bearer_token_hash(req);
   storage::Id id = 0;
   try {
@@ -267,32 +268,24 @@ void get_game(GameService& s, const Request& req, Response& res) {
     authenticate(s, req, res);
     throw;
   }
-  auto found = s.play.load_as(hash, id, true);
-  const storage::Principal me = admit(s, hash, std::move(found.principal), res);
-  if (!found.loaded) throw game_not_found(id);
-  const storage::LoadedGame& loaded = *found.loaded;
-  std::string etag = etag_of(loaded.game);
+  play::GameRead read = s.play.read(hash, id);
+  const storage::Principal me = admit(s, hash, std::move(read.principal), res);
+  if (!read.snapshot) throw game_not_found(id);
+  const storage::GameRecord& game = read.snapshot->game;
+  std::string etag = etag_of(game);
   // A finished rated game shows its rating changes, which arrive after the game's
   // last version; their count is part of the ETag.
-  const json changes = loaded.game.rated && loaded.game.status == "finished"
-                           ? rating_changes_view(s, id)
-                           : json(nullptr);
+  const json changes =
+      game.rated && game.status == "finished" ? rating_changes_view(s, id) : json(nullptr);
   if (changes.is_array()) etag.insert(etag.size() - 1, "-r" + std::to_string(changes.size()));
   if (answer_not_modified(req, res, etag)) return;
   // ?moves_after=N: only the moves after ply N, for a client that has seen the game up to N
   // (the full list grows with the game, and dominated the answer's cost in the load driver).
   const int after = int_param(req, "moves_after", 0, 0, 1'000'000);
-  std::vector<storage::MoveRecord> later;
-  if (after > 0) {
-    later.assign(std::find_if(loaded.moves.begin(), loaded.moves.end(),
-                              [after](const storage::MoveRecord& m) { return m.ply > after; }),
-                 loaded.moves.end());
-  }
-  json view =
-      game_view(s.catalog, loaded.game, {me.account_id, true, after > 0 ? &later : &loaded.moves});
-  if (changes.is_array()) view["rating_changes"] = changes;
-  view["leave_request"] = leave_request_view(s, loaded.game);
-  send_json(res, 200, view);
+  const json extra = changes.is_array() ? json{{"rating_changes", changes}} : json(nullptr);
+  res.status = 200;
+  res.set_content(s.documents.render(s.catalog, read.snapshot, me.account_id, after, extra),
+                  "application/json");
 }
 
 void get_record(GameService& s, const Request& req, Response& res) {
