@@ -255,7 +255,7 @@ int main(int argc, char** argv) {
   app.add_option("--postmaster-pid", processes.postmaster,
                  "the database's postmaster pid, for PostgreSQL's CPU per move");
   app.add_option("--metrics-port", processes.metrics_port,
-                 "the service's metrics listener, for its mean write batch (the SQL floor's)");
+                 "a port serving the service's /metrics without a token, for its mean write batch");
   CLI11_PARSE(app, argc, argv);
 
   loadtest::DriverOptions o;

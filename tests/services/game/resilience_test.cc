@@ -208,8 +208,7 @@ TEST(LoadDriver, PostModePlaysLegalHexQuoridorMovesWithoutRefusals) {
 // and a POST, as bots do (a real hexpostd serve path, which has the stream routes).
 TEST(LoadDriver, StreamPostModeAnswersEachTurnTheStreamAnnounces) {
   SVC_REQUIRE_DB();
-  ServerProcess server(database_url(), free_port());
-  server.start();
+  ServerProcess server(database_url(), free_port());  // started by its constructor
   auto options = driver_options({{"127.0.0.1", server.port()}}, 4, 3);
   options.mode = loadtest::DriverOptions::Mode::kStreamThenPost;
   const auto players = loadtest::create_players(options.endpoints[0], options.username_prefix, 4);
