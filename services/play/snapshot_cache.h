@@ -9,6 +9,8 @@
 // one caller while every concurrent caller of the same game waits for that load (single-flight).
 // A load that overlapped an event or write of its game (or the cache being emptied) is handed
 // to the callers that waited for it but not kept: it may predate what the event announced.
+// Events and writes are recorded per game (also of games with no snapshot); a cache that holds
+// `max_games` games is emptied and fills again.
 
 #include <atomic>
 #include <cstdint>
