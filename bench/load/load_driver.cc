@@ -7,11 +7,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
 #include <thread>
+
+#include "rules/core/registry.h"
 
 namespace loadtest {
 
@@ -90,10 +94,31 @@ struct Pair {
   std::map<std::int64_t, Seen> seen;
 };
 
+// The legal moves in the position `view` shows, computed from the game's rules as a bot
+// computes them, for whichever seat is to move. A game the rules library does not hold (the
+// test-only counting game, whose moves are the same whoever moves) falls back on the
+// `legal_moves` the view lists, if any.
+std::vector<std::string> legal_moves_of(const std::string& game_name, const json& view) {
+  std::vector<std::string> out;
+  const rules::GameDef* def = rules::find_game(game_name);
+  const auto position = view.find("position");
+  if (def == nullptr || position == view.end() || !position->is_string()) {
+    const auto legal = view.find("legal_moves");
+    if (legal != view.end() && legal->is_array()) out = legal->get<std::vector<std::string>>();
+    return out;
+  }
+  auto loaded = def->load(position->get<std::string>());
+  if (!loaded.ok()) return out;
+  const std::unique_ptr<rules::State> state = std::move(loaded).value();
+  for (rules::Move m : state->legal_moves()) out.push_back(state->format_move(m));
+  return out;
+}
+
 // Records what a game view (a GET answer, or the "game" of a 201 answer) says.
 // Keeps the newest view of the game: an answer read late (its client was descheduled) must not
 // replace what the partner learnt since, or the pair would post a stale ply.
-void remember(Pair& pair, std::int64_t game, const json& view) {
+void remember(Pair& pair, const std::string& game_name, std::int64_t game, const json& view) {
+  std::vector<std::string> legal = legal_moves_of(game_name, view);
   std::lock_guard lock(pair.mutex);
   Seen& seen = pair.seen[game];
   if (seen.known && view.at("ply").get<int>() < seen.ply) return;
@@ -101,10 +126,7 @@ void remember(Pair& pair, std::int64_t game, const json& view) {
   seen.active = view.at("status") == "active";
   seen.ply = view.at("ply").get<int>();
   seen.to_move = view.at("to_move").get<std::vector<std::string>>();
-  const auto legal = view.find("legal_moves");
-  if (legal != view.end() && legal->is_array() && !legal->empty()) {
-    seen.legal = legal->get<std::vector<std::string>>();
-  }
+  if (!legal.empty()) seen.legal = std::move(legal);
 }
 
 void forget(Pair& pair, std::int64_t game) {
@@ -243,7 +265,7 @@ bool post_only(ClientContext& c, Http& http, std::int64_t game, std::size_t slot
       if (res && res->status >= 500 && res->status != 503) ++c.stats.server_errors;
       return false;
     }
-    remember(c.pair, game, json::parse(res->body));
+    remember(c.pair, c.options.game, game, json::parse(res->body));
     std::lock_guard lock(c.pair.mutex);
     seen = c.pair.seen[game];
   }
@@ -259,11 +281,88 @@ bool post_only(ClientContext& c, Http& http, std::int64_t game, std::size_t slot
   json answer;
   if (post_move(http, c.me, game, move, seen.ply, true, c.rng, c.deadline, c.stop, c.stats,
                 &answer) == 201) {
-    remember(c.pair, game, answer.at("game"));
+    remember(c.pair, c.options.game, game, answer.at("game"));
   } else {
     forget(c.pair, game);
   }
   return true;
+}
+
+// kStreamThenPost: the games a client's event stream announced as its turn, in order.
+struct Turns {
+  std::mutex mutex;
+  std::condition_variable announced;
+  std::deque<std::int64_t> games;
+};
+
+// Follows GET /v1/stream/events (ndjson) until `done` or the stream ends, queueing the game of
+// each `your_turn` line (the snapshot lines at the start included).
+void follow_turns(httplib::Client& stream, const Player& me, Turns& turns,
+                  const std::atomic<bool>& done) {
+  std::string pending;
+  stream.Get("/v1/stream/events", {{"Authorization", "Bearer " + me.token}},
+             [&](const char* data, std::size_t size) {
+               pending.append(data, size);
+               for (std::size_t nl; (nl = pending.find('\n')) != std::string::npos;) {
+                 const json line = json::parse(pending.substr(0, nl), nullptr, false);
+                 pending.erase(0, nl + 1);
+                 if (!line.is_object() || line.value("type", "") != "your_turn") continue;
+                 const auto turn = line.find("your_turn");
+                 if (turn == line.end() || !turn->is_object() || turn->value("stale", false)) {
+                   continue;
+                 }
+                 std::lock_guard lock(turns.mutex);
+                 turns.games.push_back(std::stoll(turn->value("game_id", "0")));
+                 turns.announced.notify_one();
+               }
+               return !done.load();
+             });
+}
+
+// kStreamThenPost: answers each announced turn as a bot does, with a GET of the game and the
+// POST of a legal move.
+void answer_turns(ClientContext& c, Http& http, Turns& turns) {
+  while (Clock::now() < c.deadline && !(c.stop && c.stop->load())) {
+    std::int64_t game = 0;
+    {
+      std::unique_lock lock(turns.mutex);
+      turns.announced.wait_for(lock, std::chrono::milliseconds(50),
+                               [&] { return !turns.games.empty(); });
+      if (turns.games.empty()) continue;
+      game = turns.games.front();
+      turns.games.pop_front();
+    }
+    std::size_t slot = 0;
+    {
+      std::lock_guard lock(c.pair.mutex);
+      const auto it = std::find(c.pair.games.begin(), c.pair.games.end(), game);
+      if (it == c.pair.games.end()) continue;  // a game replaced meanwhile
+      slot = static_cast<std::size_t>(it - c.pair.games.begin());
+    }
+    get_then_post(c, http, http, game, slot);
+  }
+}
+
+void stream_client(ClientContext& c, const Endpoint& endpoint, Http& http) {
+  Turns turns;
+  std::atomic<bool> done{false}, finished{false};
+  httplib::Client stream(endpoint.host, endpoint.port);
+  stream.set_read_timeout(120, 0);
+  std::thread follower([&] {
+    while (!done.load()) {
+      follow_turns(stream, c.me, turns, done);
+      if (!done.load()) std::this_thread::sleep_for(kRetryPause);  // the stream ended: again
+    }
+    finished = true;
+  });
+  answer_turns(c, http, turns);
+  done = true;
+  // stop() ends only a request in flight: repeat until the follower has seen `done`.
+  while (!finished.load()) {
+    stream.stop();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  follower.join();
 }
 
 void client_loop(int index, const DriverOptions& options, const std::vector<Player>& players,
@@ -288,6 +387,10 @@ void client_loop(int index, const DriverOptions& options, const std::vector<Play
     if (options.per_request_endpoint_rotation) endpoint = (endpoint + 1) % https.size();
     return *https[endpoint];
   };
+  if (options.mode == DriverOptions::Mode::kStreamThenPost) {
+    stream_client(c, options.endpoints[endpoint], *https[endpoint]);
+    return;
+  }
   while (Clock::now() < deadline && !(stop && stop->load())) {
     std::vector<std::int64_t> games;
     {
@@ -382,6 +485,28 @@ DriverStats run_load(const DriverOptions& options, const std::vector<Player>& pl
     for (const auto& [status, count] : s.status_counts) total.status_counts[status] += count;
   }
   return total;
+}
+
+long run_plain_gets(const Endpoint& endpoint, const std::string& path, int clients,
+                    double seconds) {
+  std::atomic<long> answered{0};
+  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(seconds));
+  std::vector<std::thread> threads;
+  for (int i = 0; i < clients; ++i) {
+    threads.emplace_back([&] {
+      Http http(endpoint, 10);
+      DriverStats ignored;
+      long mine = 0;
+      while (Clock::now() < deadline) {
+        auto res = http.request("GET", path, "", "", {}, ignored);
+        if (res && res->status == 200) ++mine;
+      }
+      answered += mine;
+    });
+  }
+  for (auto& t : threads) t.join();
+  return answered.load();
 }
 
 double percentile(std::vector<double> values, double p) {

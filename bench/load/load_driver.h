@@ -11,9 +11,13 @@
 // new one (challenge + accept). How a client learns whose turn it is depends on the mode:
 //   kGetThenPost  GET the game before every move (what a polling client does);
 //   kPostOnly     the two clients of a pair share what the last 201 answer said (ply, status,
-//                 who moves, legal moves), as a client fed by the event stream would know it,
-//                 so a move costs one POST. A client guesses from the last legal moves seen for
-//                 the game; after a 409 or 422 it GETs the game once and goes on.
+//                 who moves, the position), as a client fed by the event stream would know it,
+//                 so a move costs one POST. The next move is a legal move of the position last
+//                 given, computed with the game's rules (the test-only counting game, which the
+//                 rules library does not hold: the legal moves last listed); after a 409 or 422
+//                 the client GETs the game once and goes on;
+//   kStreamThenPost  each client follows GET /v1/stream/events and answers every `your_turn`
+//                 line as a bot does: a GET of the game, then the POST of a legal move.
 
 #include <atomic>
 #include <cstdint>
@@ -43,7 +47,7 @@ struct DriverOptions {
   std::string username_prefix = "load";
   int request_timeout_s = 10;
   bool per_request_endpoint_rotation = false;  // alternate endpoints request by request
-  enum class Mode { kGetThenPost, kPostOnly } mode = Mode::kGetThenPost;
+  enum class Mode { kGetThenPost, kPostOnly, kStreamThenPost } mode = Mode::kGetThenPost;
 };
 
 struct Ack {
@@ -75,6 +79,11 @@ std::vector<Player> create_players(const Endpoint& endpoint, const std::string& 
 // Runs until options.seconds elapse or *stop turns true. Players come from create_players.
 DriverStats run_load(const DriverOptions& options, const std::vector<Player>& players,
                      const std::atomic<bool>* stop = nullptr);
+
+// GETs of `path` (no token) by `clients` threads for `seconds`, each on a keep-alive connection
+// of its own, made the way run_load's clients make their requests: the HTTP floor of a request.
+// Returns the requests answered with 200.
+long run_plain_gets(const Endpoint& endpoint, const std::string& path, int clients, double seconds);
 
 double percentile(std::vector<double> values, double p);
 

@@ -2,13 +2,18 @@
 // single-INSERT rate (pgbench at the same concurrency, same database, same run), plus the
 // GET /v1/me/games p99 with 100,000 finished and 10,000 active games seeded by SQL.
 //
-//   hexpost_load --port P --database URL [--clients 16] [--seconds 10] [--game counting]
-//                [--options '{"target":100000}'] [--mode both|post|get-post] [--skip-pgbench]
+//   hexpost_load --port P --database URL [--clients 16] [--seconds 10] [--game counting ...]
+//                [--options JSON] [--mode both|all|post|get-post|stream-post] [--skip-pgbench]
 //                [--me-games] [--server-pid PID] [--postmaster-pid PID] [--also-port P2 ...]
 //
 // --mode post: a move is one POST (the pair of players learn the new state from the 201 answer);
-// get-post: each move is a GET of the game and then the POST (a polling client); both (default)
-// runs get-post and then post, and compares each with the same pgbench figure.
+// get-post: each move is a GET of the game and then the POST (a polling client); stream-post:
+// each client follows its event stream and answers each your_turn line with a GET and a POST
+// (as bots do); both (default) runs get-post and then post, all runs the three, and each is
+// compared with the same pgbench figure. Every mode plays
+// legal moves of the real game. --game may be given several times (counting, hex-quoridor,
+// iso-path, mojave, ...): each game runs every mode, and a table puts them side by side. Without
+// --options, the counting game plays to 100,000 and other games use their default options.
 // With the two pids (ops/bench-service passes them) each mode also prints the CPU one move cost
 // PostgreSQL, the service and the driver, and the rate that cost allows on this machine's cores.
 // --also-port: more instances on the same database; every client sends each request to the
@@ -26,6 +31,7 @@
 #include <thread>
 
 #include "bench/load/cpu_meter.h"
+#include "bench/load/floor_report.h"
 #include "bench/load/load_driver.h"
 #include "bench/load/sql_baselines.h"
 
@@ -41,6 +47,7 @@ constexpr int kFloorBatch = 8;
 struct Processes {
   pid_t postmaster = 0;
   pid_t service = 0;
+  int metrics_port = 0;  // the service's metrics listener (its write batch sizes)
 };
 
 void me_games_p99(const loadtest::Endpoint& endpoint, const std::string& url) {
@@ -114,16 +121,28 @@ void print_cpu_per_move(const std::string& name, const loadtest::CpuSeconds& use
       cores, cores * moves / used.total());
 }
 
-// One timed run of the driver in o.mode; prints its figures and returns moves/s.
-double run_mode(const loadtest::DriverOptions& o, const std::vector<loadtest::Player>& players,
-                const std::string& name, const Processes& processes) {
+struct ModeFigures {
+  std::string name;
+  double moves_per_s = 0;
+  double p99_ms = 0;
+  long refusals = 0;
+  long conflicts = 0;
+  loadtest::RunCost cost;  // CPU per move by party, requests per move, mean batch
+};
+
+// One timed run of the driver in o.mode; prints its figures and returns the summary.
+ModeFigures run_mode(const loadtest::DriverOptions& o, const std::vector<loadtest::Player>& players,
+                     const std::string& name, const Processes& processes) {
   std::printf("running %d clients for %.0f s on %s, mode %s...\n", o.clients, o.seconds,
               o.game.c_str(), name.c_str());
+  const loadtest::Batches batches_before =
+      loadtest::read_batches("127.0.0.1", processes.metrics_port);
   const loadtest::CpuSeconds before =
       loadtest::cpu_seconds_now(processes.postmaster, processes.service);
   const loadtest::DriverStats s = loadtest::run_load(o, players);
   const loadtest::CpuSeconds used =
       loadtest::cpu_seconds_now(processes.postmaster, processes.service) - before;
+  const loadtest::Batches batches = loadtest::read_batches("127.0.0.1", processes.metrics_port);
   const double moves_per_s = s.moves_ok / s.seconds;
   std::printf(
       "service (%s): %ld moves in %.1f s = %.0f moves/s; move latency p50 %.2f ms, p99 %.2f "
@@ -140,7 +159,30 @@ double run_mode(const loadtest::DriverOptions& o, const std::vector<loadtest::Pl
   if (processes.postmaster > 0 && processes.service > 0) {
     print_cpu_per_move(name, used, s.moves_ok);
   }
-  return moves_per_s;
+  ModeFigures figures{name,       moves_per_s, loadtest::percentile(s.move_latencies_ms, 0.99),
+                      s.refusals, s.conflicts, {}};
+  if (s.moves_ok > 0) {
+    const double ms = 1000.0 / static_cast<double>(s.moves_ok);
+    figures.cost = {name,
+                    used.postgres * ms,
+                    used.service * ms,
+                    used.driver * ms,
+                    static_cast<double>(total_requests) / static_cast<double>(s.moves_ok),
+                    0};
+    const double written = batches.count - batches_before.count;
+    if (written > 0) figures.cost.mean_batch = (batches.sum - batches_before.sum) / written;
+  }
+  return figures;
+}
+
+// The runs side by side: one line per game and mode.
+void print_summary(const std::vector<ModeFigures>& runs) {
+  std::printf("summary:\n%-28s %10s %10s %9s %9s\n", "game, mode", "moves/s", "p99 ms", "refused",
+              "conflicts");
+  for (const ModeFigures& r : runs) {
+    std::printf("%-28s %10.0f %10.2f %9ld %9ld\n", r.name.c_str(), r.moves_per_s, r.p99_ms,
+                r.refusals, r.conflicts);
+  }
 }
 
 // pgbench's figures and the service's rates as shares of them. The SQL floor runs with one move
@@ -187,7 +229,8 @@ int main(int argc, char** argv) {
   CLI::App app{"hexpost_load: game service load driver"};
   int port = 8080, clients = 16, games_per_pair = 4;
   double seconds = 10;
-  std::string host = "127.0.0.1", database, game = "counting", options = R"({"target":100000})";
+  std::string host = "127.0.0.1", database, options;
+  std::vector<std::string> games = {"counting"};
   std::string mode = "both";
   bool skip_pgbench = false, me_games = false;
   Processes processes;
@@ -200,16 +243,19 @@ int main(int argc, char** argv) {
   app.add_option("--clients", clients);
   app.add_option("--games-per-pair", games_per_pair);
   app.add_option("--seconds", seconds);
-  app.add_option("--game", game);
-  app.add_option("--options", options, "challenge options JSON");
-  app.add_option("--mode", mode, "post, get-post or both")
-      ->check(CLI::IsMember({"post", "get-post", "both"}));
+  app.add_option("--game", games, "a game to play (repeat the option for several)");
+  app.add_option("--options", options,
+                 "challenge options JSON (default: counting plays to 100,000, others {})");
+  app.add_option("--mode", mode, "post, get-post, stream-post, both (get-post and post) or all")
+      ->check(CLI::IsMember({"post", "get-post", "stream-post", "both", "all"}));
   app.add_flag("--skip-pgbench", skip_pgbench);
   app.add_flag("--me-games", me_games,
                "also seed 100k+10k games, measure GET /v1/me/games, then post moves again");
   app.add_option("--server-pid", processes.service, "the service's pid, for its CPU per move");
   app.add_option("--postmaster-pid", processes.postmaster,
                  "the database's postmaster pid, for PostgreSQL's CPU per move");
+  app.add_option("--metrics-port", processes.metrics_port,
+                 "a port serving the service's /metrics without a token, for its mean write batch");
   CLI11_PARSE(app, argc, argv);
 
   loadtest::DriverOptions o;
@@ -218,18 +264,36 @@ int main(int argc, char** argv) {
   o.per_request_endpoint_rotation = !more_ports.empty();
   o.clients = clients;
   o.games_per_pair = games_per_pair;
-  o.game = game;
-  o.options_json = options;
   o.seconds = seconds;
   o.username_prefix = "lb" + std::to_string(getpid() % 100000) + "x";
   std::printf("creating %d players...\n", clients);
   const auto players = loadtest::create_players(o.endpoints[0], o.username_prefix, clients);
-  std::vector<std::pair<std::string, double>> rates;  // mode -> moves/s
-  for (const std::string& m : {std::string("get-post"), std::string("post")}) {
-    if (mode != "both" && mode != m) continue;
-    o.mode = m == "post" ? loadtest::DriverOptions::Mode::kPostOnly
-                         : loadtest::DriverOptions::Mode::kGetThenPost;
-    rates.emplace_back(m, run_mode(o, players, m, processes));
+  std::vector<ModeFigures> runs;
+  std::vector<std::pair<std::string, double>> rates;  // "game, mode" -> moves/s
+  for (const std::string& game : games) {
+    o.game = game;
+    o.options_json = !options.empty()     ? options
+                     : game == "counting" ? R"({"target":100000})"
+                                          : "{}";
+    for (const std::string m : {"get-post", "post", "stream-post"}) {
+      const bool both = mode == "both" && m != "stream-post";
+      if (mode != "all" && !both && mode != m) continue;
+      o.mode = m == "post"       ? loadtest::DriverOptions::Mode::kPostOnly
+               : m == "get-post" ? loadtest::DriverOptions::Mode::kGetThenPost
+                                 : loadtest::DriverOptions::Mode::kStreamThenPost;
+      runs.push_back(run_mode(o, players, game + ", " + m, processes));
+      rates.emplace_back(runs.back().name, runs.back().moves_per_s);
+    }
+  }
+  print_summary(runs);
+  if (processes.service > 0) {
+    const loadtest::HttpFloor http =
+        loadtest::measure_http_floor(o.endpoints[0], clients, seconds, processes.service);
+    std::vector<loadtest::RunCost> costs;
+    for (const ModeFigures& r : runs) costs.push_back(r.cost);
+    if (!database.empty()) {
+      loadtest::print_floor_ratios(database, clients, seconds, processes.postmaster, http, costs);
+    }
   }
   if (!skip_pgbench && !database.empty())
     compare_with_pgbench(database, clients, seconds, rates, processes.postmaster);

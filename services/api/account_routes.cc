@@ -111,6 +111,7 @@ void delete_token(GameService& s, const Request& req, Response& res) {
     throw GameError(404, "token_not_found",
                     "You have no live token with id " + std::to_string(id) + ".");
   }
+  s.play.forget_token(id);  // refused by this instance's next request, reads included
   res.status = 204;
 }
 

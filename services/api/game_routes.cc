@@ -257,43 +257,41 @@ void post_leave_accept(GameService& s, const Request& req, Response& res) {
   answer_leave(s, id, me.account_id, s.play.accept_seat(id, me.account_id), res);
 }
 
-// The game document for `caller` (0: anonymous, who sees no legal moves), with its ETag.
-void answer_game(GameService& s, const Request& req, Response& res,
-                 const storage::LoadedGame& loaded, storage::Id caller) {
-  const storage::Id id = loaded.game.id;
-  std::string etag = etag_of(loaded.game);
+// The game document for `caller` (0: anonymous, who sees no legal moves), with its ETag. It
+// varies with the viewer's seat, so caches must key it by the credential too.
+void answer_game(GameService& s, const Request& req, Response& res, const play::Snapshot& snapshot,
+                 storage::Id caller) {
+  const storage::GameRecord& game = snapshot->game;
+  std::string etag = viewer_etag_of(game, caller);
+  res.set_header("Vary", "Authorization, Cookie");
   // A finished rated game shows its rating changes, which arrive after the game's
   // last version; their count is part of the ETag.
-  const json changes = loaded.game.rated && loaded.game.status == "finished"
-                           ? rating_changes_view(s, id)
-                           : json(nullptr);
+  const json changes =
+      game.rated && game.status == "finished" ? rating_changes_view(s, game.id) : json(nullptr);
   if (changes.is_array()) etag.insert(etag.size() - 1, "-r" + std::to_string(changes.size()));
   if (answer_not_modified(req, res, etag)) return;
   // ?moves_after=N: only the moves after ply N, for a client that has seen the game up to N
   // (the full list grows with the game, and dominated the answer's cost in the load driver).
   const int after = int_param(req, "moves_after", 0, 0, 1'000'000);
-  std::vector<storage::MoveRecord> later;
-  if (after > 0) {
-    later.assign(std::find_if(loaded.moves.begin(), loaded.moves.end(),
-                              [after](const storage::MoveRecord& m) { return m.ply > after; }),
-                 loaded.moves.end());
-  }
-  json view = game_view(s.catalog, loaded.game, {caller, true, after > 0 ? &later : &loaded.moves});
-  if (changes.is_array()) view["rating_changes"] = changes;
-  view["leave_request"] = leave_request_view(s, loaded.game);
-  send_json(res, 200, view);
+  const json extra = changes.is_array() ? json{{"rating_changes", changes}} : json(nullptr);
+  res.status = 200;
+  res.set_content(s.documents.render(s.catalog, snapshot, caller, after, extra),
+                  "application/json");
 }
 
 // GET /v1/games/{id} without a credential: public, charged to the client address.
 void get_game_anonymous(GameService& s, const Request& req, Response& res) {
   reader(s, req, res);
   const storage::Id id = path_id(req, 1, "game");
-  answer_game(s, req, res, load_or_404(s, id, true), 0);
+  const play::Snapshot snapshot = s.play.read_public(id);
+  if (!snapshot) throw game_not_found(id);
+  answer_game(s, req, res, snapshot, 0);
 }
 
+// From this instance's copies when they are current (no statement; docs/game-service.md,
+// "Reads from memory"), else the caller and the game in one statement.
 void get_game(GameService& s, const Request& req, Response& res) {
   if (!has_credential(req)) return get_game_anonymous(s, req, res);
-  // The caller and the game in one statement (see authenticated_move_load).
   const std::string hash = bearer_token_hash(req);
   storage::Id id = 0;
   try {
@@ -302,10 +300,10 @@ void get_game(GameService& s, const Request& req, Response& res) {
     authenticate(s, req, res);
     throw;
   }
-  auto found = s.play.load_as(hash, id, true);
-  const storage::Principal me = admit(s, hash, std::move(found.principal), res);
-  if (!found.loaded) throw game_not_found(id);
-  answer_game(s, req, res, *found.loaded, me.account_id);
+  play::GameRead read = s.play.read(hash, id);
+  const storage::Principal me = admit(s, hash, std::move(read.principal), res);
+  if (!read.snapshot) throw game_not_found(id);
+  answer_game(s, req, res, read.snapshot, me.account_id);
 }
 
 void get_record(GameService& s, const Request& req, Response& res) {

@@ -199,7 +199,7 @@ GameService::GameService(storage::ConnectionPool& pool_ref, domain::Catalog cata
       clocks(pool_ref),
       play(pool_ref, catalog, games, clocks, clock_ref,
            {options_value.clocks.auto_vacation, options_value.clocks.vacation_days_per_year,
-            options_value.clocks.leave_vote_s}),
+            options_value.clocks.leave_vote_s, options_value.principal_read_age_s}),
       sweeper(play, clocks, clock_ref, options_value.clocks),
       ratings(pool_ref),
       tournaments(pool_ref),

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "lib/clock/clock.h"
+#include "services/api/game_documents.h"
 #include "services/api/server.h"
 #include "services/domain/credentials.h"
 #include "services/domain/game_logic.h"
@@ -57,6 +58,8 @@ struct GameServiceOptions {
   tourney::RatingPolicy ratings;
   int competition_interval_ms = 10000;
   std::vector<std::string> organisers;
+  // How long a read trusts this instance's copy of a token (play::PlayOptions).
+  double principal_read_age_s = 2;
 };
 
 // Reads HEXPOST_RATE_PER_S, HEXPOST_RATE_BURST, HEXPOST_ANON_RATE_PER_S, HEXPOST_ANON_RATE_BURST,
@@ -85,6 +88,7 @@ class GameService {
   storage::GamesRepository games;
   storage::ClocksRepository clocks;
   play::PlayService play;         // every change to a game goes through it
+  GameDocuments documents;        // GET /v1/games/{id}'s encoded documents
   sweeper::ClockSweeper sweeper;  // not started here: hexpostd starts its thread
   storage::RatingsRepository ratings;
   storage::TournamentsRepository tournaments;

@@ -63,6 +63,13 @@ std::string etag_of(const storage::GameRecord& game) {
   return "\"g" + std::to_string(game.id) + "-v" + std::to_string(game.version) + "\"";
 }
 
+std::string viewer_etag_of(const storage::GameRecord& game, storage::Id caller) {
+  std::string etag = etag_of(game);
+  const int seat = domain::seat_of(game, caller);
+  if (seat >= 0) etag.insert(etag.size() - 1, "-s" + std::to_string(seat));
+  return etag;
+}
+
 json game_summary(const storage::GameRecord& game, storage::Id caller) {
   const int seat = domain::seat_of(game, caller);
   return {{"id", id_text(game.id)},
@@ -80,23 +87,9 @@ json game_summary(const storage::GameRecord& game, storage::Id caller) {
 
 namespace {
 
-json moves_view(const std::vector<storage::MoveRecord>& moves) {
-  json list = json::array();
-  for (const auto& m : moves) {
-    list.push_back({{"ply", m.ply},
-                    {"seat", m.seat},
-                    {"username", m.username},
-                    {"move", std::string(rules::strip_annotation(m.record))},
-                    {"record", m.record},
-                    {"draws", m.draws},
-                    {"at", m.created_at}});
-  }
-  return list;
-}
-
-// The position, the board as `caller` sees it, and the legal moves when it is their turn
-// (null otherwise): `legal_moves` in notation and `legal_moves_detail`, each move with the cells
-// it touches in click order (rules::State::move_cells), for pages that move by clicking cells.
+// The board as `caller` sees it, and the legal moves when it is their turn (null otherwise):
+// `legal_moves` in notation and `legal_moves_detail`, each move with the cells it touches in
+// click order (rules::State::move_cells), for pages that move by clicking cells.
 // `state` is the loaded position when the caller has one (null: load it).
 void add_board(json& view, const domain::Catalog& catalog, const storage::GameRecord& game,
                storage::Id caller, const rules::State* state) {
@@ -106,7 +99,6 @@ void add_board(json& view, const domain::Catalog& catalog, const storage::GameRe
     state = loaded.get();
   }
   const int seat = domain::seat_of(game, caller);
-  view["position"] = game.position;
   view["board"] = state->render(rules::RenderOptions{seat, "", false});
   const bool my_turn = game.status == "active" && seat >= 0 &&
                        std::count(game.to_move.begin(), game.to_move.end(), seat) > 0;
@@ -127,9 +119,10 @@ void add_board(json& view, const domain::Catalog& catalog, const storage::GameRe
 
 }  // namespace
 
-json game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
-               const ViewOptions& options, const rules::State* state) {
-  json view = game_summary(game, options.caller);
+json shared_game_view(const storage::GameRecord& game, const ViewOptions& options) {
+  json view = game_summary(game, 0);
+  view.erase("your_seat");
+  view.erase("your_turn");
   view["options"] = parse_or_null(game.options_json);
   view["clock"] = parse_or_null(game.clock_json);
   view["rated"] = game.rated;
@@ -143,8 +136,39 @@ json game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
       {"commitment", game.commitment},
       {"server_seed", game.status == "active" ? json(nullptr) : json(game.server_seed_hex)}};
   if (options.moves) view["moves"] = moves_view(*options.moves);
+  if (options.with_board) view["position"] = game.position;
+  return view;
+}
+
+json viewer_game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
+                      const ViewOptions& options, const rules::State* state) {
+  const int seat = domain::seat_of(game, options.caller);
+  json view = {
+      {"your_seat", seat >= 0 ? json(seat) : json(nullptr)},
+      {"your_turn", seat >= 0 && std::count(game.to_move.begin(), game.to_move.end(), seat)}};
   if (options.with_board) add_board(view, catalog, game, options.caller, state);
   return view;
+}
+
+json game_view(const domain::Catalog& catalog, const storage::GameRecord& game,
+               const ViewOptions& options, const rules::State* state) {
+  json view = shared_game_view(game, options);
+  view.update(viewer_game_view(catalog, game, options, state));
+  return view;
+}
+
+json moves_view(const std::vector<storage::MoveRecord>& moves) {
+  json list = json::array();
+  for (const auto& m : moves) {
+    list.push_back({{"ply", m.ply},
+                    {"seat", m.seat},
+                    {"username", m.username},
+                    {"move", std::string(rules::strip_annotation(m.record))},
+                    {"record", m.record},
+                    {"draws", m.draws},
+                    {"at", m.created_at}});
+  }
+  return list;
 }
 
 json challenge_view(const storage::ChallengeRecord& c) {

@@ -6,7 +6,16 @@ std::optional<Principal> ContextCache::principal(const std::string& token_hash) 
   std::lock_guard lock(mutex_);
   auto it = principals_.find(token_hash);
   if (it == principals_.end()) return std::nullopt;
-  return it->second;
+  return it->second.principal;
+}
+
+std::optional<Principal> ContextCache::principal(
+    const std::string& token_hash, std::chrono::steady_clock::duration max_age) const {
+  const auto now = std::chrono::steady_clock::now();
+  std::lock_guard lock(mutex_);
+  auto it = principals_.find(token_hash);
+  if (it == principals_.end() || now - it->second.looked_up > max_age) return std::nullopt;
+  return it->second.principal;
 }
 
 std::optional<GameRecord> ContextCache::game(Id game_id) const {
@@ -19,7 +28,15 @@ std::optional<GameRecord> ContextCache::game(Id game_id) const {
 void ContextCache::remember(const Principal& principal) {
   std::lock_guard lock(mutex_);
   if (principals_.size() >= max_entries_) principals_.clear();
-  principals_.insert_or_assign(principal.token_hash, principal);
+  principals_.insert_or_assign(principal.token_hash,
+                               HeldPrincipal{principal, std::chrono::steady_clock::now()});
+}
+
+void ContextCache::forget_token(Id token_id) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(principals_, [token_id](const auto& held) {
+    return held.second.principal.token_id == token_id;
+  });
 }
 
 void ContextCache::remember(const GameRecord& game) {

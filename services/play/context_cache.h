@@ -11,6 +11,7 @@
 // a fresh read, never a wrong answer. Refusals are never answered from a copy. A cache that
 // holds `max_entries` of either kind is emptied of that kind and fills again.
 
+#include <chrono>
 #include <cstddef>
 #include <mutex>
 #include <optional>
@@ -30,9 +31,15 @@ class ContextCache {
   explicit ContextCache(std::size_t max_entries = 4096) : max_entries_(max_entries) {}
 
   std::optional<Principal> principal(const std::string& token_hash) const;
+  // The principal only when it was looked up in the database at most `max_age` ago (reads
+  // trust a copy that long: no write checks the token after them).
+  std::optional<Principal> principal(const std::string& token_hash,
+                                     std::chrono::steady_clock::duration max_age) const;
   std::optional<GameRecord> game(Id game_id) const;
 
   void remember(const Principal& principal);
+  // Forgets the token's principal (revoked on this instance).
+  void forget_token(Id token_id);
   // Keeps `game` unless it has ended or an equal or newer version is held.
   void remember(const GameRecord& game);
   // Forgets the game's copy; with `kept_from_ply`, only a copy before that ply.
@@ -41,7 +48,11 @@ class ContextCache {
  private:
   mutable std::mutex mutex_;
   std::size_t max_entries_;
-  std::unordered_map<std::string, Principal> principals_;
+  struct HeldPrincipal {
+    Principal principal;
+    std::chrono::steady_clock::time_point looked_up;
+  };
+  std::unordered_map<std::string, HeldPrincipal> principals_;
   std::unordered_map<Id, GameRecord> games_;
 };
 

@@ -160,6 +160,7 @@ Outcome PlayService::store(const Submission& s, const Context& context, domain::
   }
   Outcome out = of_kind(Kind::kApplied);
   out.game = keep_after_write(after, written);
+  follow_write(out.game, d.entry);
   out.body = written.response_body;  // with the clocks the write produced
   out.status = s.answer_status;
   out.conditionals = written.has_conditionals;
@@ -208,7 +209,7 @@ Outcome PlayService::change_status(Id game_id, const StatusDecision& decide) {
     auto change = std::get<domain::StatusChange>(decided);
     change.at = now_text();
     if (games_.update_status(change).outcome != storage::WriteOutcome::kApplied) continue;
-    copies_.forget_game(game_id);
+    forget_copies(game_id);
     auto fresh = load(game_id, true);
     if (!fresh) return of_kind(Kind::kNotFound);
     Outcome out = of_kind(Kind::kApplied);
@@ -224,7 +225,7 @@ bool PlayService::try_auto_vacation(const GameRecord& game, int seat, const std:
   const auto change =
       clocks_.start_vacation(game.seats[seat].account_id, at, 1, options_.vacation_days_per_year);
   if (change != storage::VacationChange::kDone) return false;
-  copies_.forget_game(game.id);
+  forget_copies(game.id);
   ++auto_vacations_;
   return true;
 }
@@ -256,7 +257,7 @@ int PlayService::expire_entries(Id game_id, hxclock::TimePoint now, bool& condit
     entry.at = at;
     const storage::WriteResult written = combiner_.write(storage::EntryWrite(entry));
     if (written.outcome != storage::WriteOutcome::kApplied) continue;
-    keep_after_write(domain::game_after(loaded->game, entry), written);
+    follow_write(keep_after_write(domain::game_after(loaded->game, entry), written), entry);
     conditionals = conditionals || written.has_conditionals;
     ++stored;
     if (entry.finished) return stored;  // nothing left to time out
@@ -349,8 +350,85 @@ std::optional<int> PlayService::copy_ply(const std::string& token_hash, Id game_
   return game ? std::optional(game->ply) : std::nullopt;
 }
 
-void PlayService::on_event(Id game_id, const std::string& kind, std::optional<int> ply) {
-  copies_.forget_game(game_id, kind == "move" ? ply : std::nullopt);
+void PlayService::on_event(std::optional<Id> game_id, const std::string& kind,
+                           std::optional<int> ply) {
+  if (!game_id) {
+    if (kind == "vacation_started" || kind == "vacation_ended" || kind == "outage") {
+      snapshots_.forget_all();
+    }
+    return;
+  }
+  const std::optional<int> kept_from = kind == "move" ? ply : std::nullopt;
+  copies_.forget_game(*game_id, kept_from);
+  snapshots_.forget(*game_id, kept_from);
+}
+
+void PlayService::forget_copies(Id game_id) {
+  copies_.forget_game(game_id);
+  snapshots_.forget(game_id);
+}
+
+// ---- reads from memory --------------------------------------------------------------------------
+
+GameRead PlayService::read(const std::string& token_hash, Id game_id) {
+  GameRead out;
+  if (read_copies_) {
+    const auto age = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(options_.principal_read_age_s));
+    out.principal = copies_.principal(token_hash, age);
+    if (out.principal) {
+      out.snapshot = read_public(game_id);
+      return out;
+    }
+  }
+  // The token and the game in one statement (the token is looked up again).
+  const SnapshotCache::Tick since = snapshots_.begin_load();
+  auto found = load_as(token_hash, game_id, true);
+  out.principal = std::move(found.principal);
+  if (!out.principal || !found.loaded) return out;
+  out.snapshot = snapshot_of(std::move(*found.loaded));
+  if (!read_copies_) return out;
+  snapshots_.keep(out.snapshot, since);
+  // The held snapshot of this version, when there is one: its encoding is reused.
+  const Snapshot held = snapshots_.held(game_id);
+  if (held && held->game.version == out.snapshot->game.version) out.snapshot = held;
+  return out;
+}
+
+Snapshot PlayService::read_public(Id game_id) {
+  const auto load_snapshot = [this, game_id]() -> Snapshot {
+    auto loaded = load(game_id, true);
+    return loaded ? snapshot_of(std::move(*loaded)) : nullptr;
+  };
+  return read_copies_ ? snapshots_.get(game_id, load_snapshot) : load_snapshot();
+}
+
+Snapshot PlayService::snapshot_of(LoadedGame loaded) {
+  auto snapshot = std::make_shared<GameSnapshot>();
+  if (loaded.game.status == "active") snapshot->leave = seats_.pending(loaded.game.id);
+  snapshot->moves =
+      std::make_shared<const std::vector<storage::MoveRecord>>(std::move(loaded.moves));
+  snapshot->game = std::move(loaded.game);
+  return snapshot;
+}
+
+void PlayService::follow_write(const GameRecord& after, const domain::Entry& entry) {
+  const Snapshot held = snapshots_.held(after.id);
+  if (!held || held->game.version != entry.expected_version || held->leave) {
+    snapshots_.forget(after.id);
+    return;
+  }
+  std::string username;
+  for (const storage::SeatRecord& seat : after.seats) {
+    if (seat.seat == entry.seat) username = seat.username;
+  }
+  auto moves = std::make_shared<std::vector<storage::MoveRecord>>(*held->moves);
+  moves->push_back(
+      {after.ply, entry.seat, username, entry.record, entry.draws, entry.hash, entry.at});
+  auto next = std::make_shared<GameSnapshot>();
+  next->game = after;
+  next->moves = std::move(moves);
+  snapshots_.replace(next, entry.expected_version);
 }
 
 }  // namespace play

@@ -34,6 +34,7 @@
 #include "services/domain/seat_change.h"
 #include "services/play/context_cache.h"
 #include "services/play/move_cache.h"
+#include "services/play/snapshot_cache.h"
 #include "services/play/write_combiner.h"
 #include "services/storage/clocks_repository.h"
 #include "services/storage/conditionals_repository.h"
@@ -48,6 +49,9 @@ struct PlayOptions {
   bool auto_vacation = false;  // a flag fall takes a day of vacation instead of losing
   double vacation_days_per_year = 30;
   double leave_vote_s = 2 * 86400;  // how long the other seats have to vote on a leave request
+  // How long a read trusts this instance's copy of a token's principal before looking the
+  // token up again (a token revoked on another instance still reads here for up to this long).
+  double principal_read_age_s = 2;
 };
 
 // Who submits: the account, and for requests made with a bearer token, the token (its hash to
@@ -122,6 +126,12 @@ struct Context {
   bool from_copy = false;
 };
 
+// A read of a game with a token: the caller and the game as GET /v1/games/{id} shows it.
+struct GameRead {
+  std::optional<storage::Principal> principal;  // empty: unknown or revoked token
+  Snapshot snapshot;                            // null: no such game (or no principal)
+};
+
 // A draw offer or answer, or an abort: decided on the game with its moves.
 using StatusDecision =
     std::function<std::variant<domain::StatusChange, domain::Refusal>(const LoadedGame& loaded)>;
@@ -181,6 +191,20 @@ class PlayService {
   int auto_vacations() const { return auto_vacations_.load(); }
 
   // ---- reads (they fill and use this instance's copies)
+  // The caller and the game for a read. Once serve_reads_from_copies() was called, from this
+  // instance's copies when the principal was looked up within principal_read_age_s and the
+  // game's snapshot is held (no statement); a missing snapshot is loaded once for all
+  // concurrent readers. Before that (no event hub keeps the copies current), from the database.
+  GameRead read(const std::string& token_hash, Id game_id);
+  // The game for a reader without a credential (or already admitted): from the copies as read()
+  // does, else from the database. Null when there is no such game.
+  Snapshot read_public(Id game_id);
+  // Called once the event hub feeds on_event(): copies are then current enough to answer reads.
+  void serve_reads_from_copies() { read_copies_ = true; }
+  // Snapshot loads run by read() for a caller whose principal was held (tests, metrics).
+  std::uint64_t snapshot_loads() const { return snapshots_.loads(); }
+  // A token revoked on this instance: its principal copy is dropped at once.
+  void forget_token(Id token_id) { copies_.forget_token(token_id); }
   // The game's open leave request, if any (never cached: one statement).
   std::optional<domain::LeaveRequest> leave_request(Id game_id) { return seats_.pending(game_id); }
   // The first context of a request made with a token; the idempotency row is `key`'s.
@@ -190,9 +214,11 @@ class PlayService {
   // plus the rows after it), with the idempotency row of `key` when it is not empty.
   storage::GamesRepository::AuthenticatedLoad load_as(const std::string& token_hash, Id game_id,
                                                       bool with_moves, const std::string& key = "");
-  // A committed event of the game from any instance: a move event names the ply it made, and a
-  // copy behind it is forgotten; any other event forgets the copy (its version moved).
-  void on_event(Id game_id, const std::string& kind, std::optional<int> ply);
+  // A committed event from any instance: a move event names the ply it made, and a copy behind
+  // it is forgotten; any other event of a game forgets the copy (its version moved). An event of
+  // no game that re-times seats of many games (vacation_started, vacation_ended, outage)
+  // forgets every snapshot.
+  void on_event(std::optional<Id> game_id, const std::string& kind, std::optional<int> ply);
 
   // The ply of this instance's copy of the game when the token's copy is held too (as the move
   // path would decide on them), else nothing. For tests and diagnostics.
@@ -223,6 +249,12 @@ class PlayService {
   Context load_context(const std::string& token_hash, Id game_id, const std::string& key);
   std::optional<LoadedGame> load_at(Id game_id, bool with_moves, const std::string& at);
   void remember_moves(LoadedGame& loaded, const MoveCache::Moves& cached);
+  // The snapshot of a loaded game, with its open leave request (one statement when active).
+  Snapshot snapshot_of(LoadedGame loaded);
+  // After this instance stored `entry`: the game's snapshot follows it in memory.
+  void follow_write(const GameRecord& after, const domain::Entry& entry);
+  // A change other than an entry (status, leave request, vacation day): the copies go.
+  void forget_copies(Id game_id);
   bool try_auto_vacation(const GameRecord& game, int seat, const std::string& at);
   // The game as `written` left it: `after` with the version and seat clocks the write produced,
   // kept as this instance's copy.
@@ -255,6 +287,8 @@ class PlayService {
   std::atomic<int> auto_vacations_{0};
   ContextCache copies_;
   MoveCache moves_;
+  SnapshotCache snapshots_;
+  std::atomic<bool> read_copies_{false};
   WriteCombiner<storage::EntryWrite, storage::WriteResult, Id> combiner_;
   storage::SeatsRepository seats_;
 };

@@ -72,7 +72,7 @@ Outcome PlayService::change_leave(Id game_id, const std::string& kind,
       const auto written = created ? seats_.create(r, loaded->game.version, recipients, now_text())
                                    : seats_.update(r, kind, recipients, now_text());
       if (written != storage::WriteOutcome::kApplied) continue;
-      copies_.forget_game(game_id);
+      forget_copies(game_id);
       if (const std::string ended = resolve_leave(game_id, clock_.now()); !ended.empty()) {
         r.status = ended;
       }
@@ -99,7 +99,9 @@ std::string PlayService::resolve_leave(Id game_id, hxclock::TimePoint now) {
       case domain::LeaveVerdict::kPending:
         return {};
       case domain::LeaveVerdict::kClose:
-        return seats_.close(open->id, "closed", at) ? "closed" : "";
+        if (!seats_.close(open->id, "closed", at)) return "";
+        forget_copies(game_id);  // the copy showed the request open
+        return "closed";
       case domain::LeaveVerdict::kResign:
         return resign_leaver(*open) ? "resigned" : "closed";
       case domain::LeaveVerdict::kHandOver:
@@ -128,7 +130,7 @@ bool PlayService::hand_over(const LoadedGame& loaded, const domain::LeaveRequest
   domain::EntryDecision d = domain::decide_handover(catalog_, loaded.game, request);
   d.entry.at = at;
   const auto written = seats_.hand_over(d.entry, request, domain::leaver_placement(request));
-  copies_.forget_game(loaded.game.id);
+  forget_copies(loaded.game.id);
   return written == storage::WriteOutcome::kApplied;
 }
 
@@ -139,6 +141,7 @@ bool PlayService::resign_leaver(const domain::LeaveRequest& request) {
   s.actor.account_id = request.leaver_id;
   const bool resigned = submit(s).kind == Kind::kApplied;
   if (request.id != 0) seats_.close(request.id, resigned ? "resigned" : "closed", now_text());
+  forget_copies(request.game_id);  // the copy showed the request open
   return resigned;
 }
 

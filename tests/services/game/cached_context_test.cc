@@ -184,4 +184,152 @@ TEST(CachedContextBucket, AMoveDecidedAgainAfterAStaleCopyIsChargedOnce) {
   EXPECT_EQ(remaining_requests(four), remaining_requests(two) - 2);
 }
 
+// A game document without the seats' remaining time, which the database computes at the time
+// of each read and a copy at the time of its version.
+json without_remaining(json view) {
+  for (json& seat : view.at("seats")) seat.erase("remaining_s");
+  return view;
+}
+
+// Reads from memory (docs/game-service.md, "Reads from memory"): instance one with its event hub
+// composed as hexpostd composes it (so its copies answer reads), instance two without.
+class ReadCopies : public CachedContext {
+ protected:
+  void SetUp() override {
+    SVC_REQUIRE_DB();
+    api::GameServiceOptions options = test_options();
+    options.principal_read_age_s = 600;  // no time-based token look-up during a test
+    one = std::make_unique<TestServer>(database_url(), options);
+    two = std::make_unique<TestServer>();
+    c1 = std::make_unique<Client>(one->port());
+    c2 = std::make_unique<Client>(two->port());
+    hub = std::make_unique<events::EventHub>(database_url(),
+                                             events::HubOptions{std::chrono::milliseconds(50)});
+    streams = std::make_unique<api::StreamService>(one->service(), *hub);
+    hub->start();
+    p = {make_account(*c1, "reads"), make_account(*c1, "reads")};
+    const storage::StreamPosition since = hub->frontier();
+    id = start_game(*c1, p);
+    ASSERT_TRUE(hub_read(*hub, since, id, "game_started"));
+  }
+  void TearDown() override {
+    if (hub) hub->stop();
+  }
+  std::string path() const { return "/v1/games/" + id; }
+  std::uint64_t statements() { return one->service().pool.acquisitions(); }
+  std::uint64_t loads() { return one->service().play.snapshot_loads(); }
+
+  std::unique_ptr<events::EventHub> hub;
+  std::unique_ptr<api::StreamService> streams;
+};
+
+TEST_F(ReadCopies, AReadOfACurrentCopyRunsNoStatementAndReusesOneEncoding) {
+  const Reply first = c1->get(path(), p[0].token);  // looks the token up, keeps the snapshot
+  ASSERT_EQ(first.status, 200) << first.text;
+  const std::uint64_t statements_before = statements(), loads_before = loads();
+  const std::uint64_t encodings_before = one->service().documents.encodings();
+  const Reply again = c1->get(path(), p[0].token);
+  const Reply third = c1->get(path(), p[0].token);
+  const Reply tail = c1->get(path() + "?moves_after=0", p[0].token);
+  EXPECT_EQ(statements(), statements_before);
+  EXPECT_EQ(loads(), loads_before);
+  EXPECT_EQ(one->service().documents.encodings(), encodings_before);
+  EXPECT_EQ(again.text, first.text);
+  EXPECT_EQ(third.text, first.text);
+  EXPECT_EQ(tail.text, first.text);
+  EXPECT_EQ(again.header("ETag"), first.header("ETag"));
+  // The document is the one the database gives (instance two reads it there).
+  EXPECT_EQ(without_remaining(c2->get(path(), p[0].token).body), without_remaining(first.body));
+  // The other seat's part is encoded once too; the shared part is not encoded again.
+  EXPECT_EQ(c1->get(path(), p[1].token).status, 200);
+  EXPECT_EQ(c1->get(path(), p[1].token).status, 200);
+  EXPECT_EQ(one->service().documents.encodings(), encodings_before + 1);
+}
+
+TEST_F(ReadCopies, AReadAfterThisInstancesMoveShowsItWithoutAStatement) {
+  ASSERT_EQ(c1->get(path(), p[0].token).status, 200);
+  const Account& first = mover_at(*c1, id, p);
+  const Reply made = move(*c1, 0, first);
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::uint64_t statements_before = statements();
+  Reply read = c1->get(path(), p[0].token);
+  EXPECT_EQ(statements(), statements_before);
+  EXPECT_EQ(read.body.at("ply"), 1);
+  EXPECT_EQ(read.header("ETag"), made.header("ETag"));
+  // The snapshot derived in memory equals the database's (remaining time aside: the database
+  // computes it at the time of the read).
+  EXPECT_EQ(without_remaining(read.body), without_remaining(c2->get(path(), p[0].token).body));
+}
+
+TEST_F(ReadCopies, AReadAfterAnotherInstancesMoveEventNeverShowsTheOlderVersion) {
+  ASSERT_EQ(c1->get(path(), p[0].token).status, 200);
+  for (int ply = 0; ply < 4; ++ply) {
+    const storage::StreamPosition since = hub->frontier();
+    const Reply made = move(*c2, ply, mover_at(*c2, id, p));
+    ASSERT_EQ(made.status, 201) << made.text;
+    ASSERT_TRUE(hub_read(*hub, since, id, "move", ply + 1));
+    const Reply read = c1->get(path(), p[0].token);
+    EXPECT_EQ(read.body.at("ply"), ply + 1);
+    EXPECT_EQ(read.body.at("moves").size(), static_cast<std::size_t>(ply + 1));
+    EXPECT_EQ(read.header("ETag"), made.header("ETag"));
+  }
+}
+
+TEST_F(ReadCopies, ConcurrentReadersOfAStaleCopyLoadItOnce) {
+  ASSERT_EQ(c1->get(path(), p[0].token).status, 200);
+  ASSERT_EQ(c1->get(path(), p[1].token).status, 200);
+  const storage::StreamPosition since = hub->frontier();
+  ASSERT_EQ(move(*c2, 0, mover_at(*c2, id, p)).status, 201);
+  ASSERT_TRUE(hub_read(*hub, since, id, "move", 1));
+  const std::uint64_t loads_before = loads();
+  std::vector<std::thread> readers;
+  std::vector<int> plies(8, -1);
+  for (std::size_t i = 0; i < plies.size(); ++i) {
+    readers.emplace_back([&, i] {
+      Client client(one->port());
+      plies[i] = client.get(path(), p[i % 2].token).body.value("ply", -1);
+    });
+  }
+  for (auto& reader : readers) reader.join();
+  EXPECT_EQ(loads(), loads_before + 1);
+  EXPECT_EQ(plies, std::vector<int>(8, 1));
+}
+
+TEST_F(ReadCopies, ARevokedTokenCannotReadFromACopy) {
+  const Reply extra = c1->post(
+      "/v1/tokens", {{"username", p[0].username}, {"password", "correct horse " + p[0].username}});
+  ASSERT_EQ(extra.status, 201) << extra.text;
+  const std::string token = extra.body.at("token");
+  ASSERT_EQ(c1->get(path(), token).status, 200);  // the principal and the snapshot are held
+  ASSERT_EQ(c1->del("/v1/tokens/" + extra.body.at("id").get<std::string>(), p[0].token).status,
+            204);
+  const Reply refused = c1->get(path(), token);
+  EXPECT_EQ(refused.status, 401) << refused.text;
+  EXPECT_EQ(refused.body.value("code", ""), "invalid_token");
+}
+
+TEST(ReadCopiesTokenAge, ATokenRevokedOnAnotherInstanceReadsNoLongerThanTheReadAge) {
+  SVC_REQUIRE_DB();
+  api::GameServiceOptions options = test_options();
+  options.principal_read_age_s = 0.2;
+  TestServer one(database_url(), options), two;
+  events::EventHub hub(database_url(), {std::chrono::milliseconds(50)});
+  api::StreamService streams(one.service(), hub);
+  hub.start();
+  Client c1(one.port()), c2(two.port());
+  const std::vector<Account> p = {make_account(c2, "reads"), make_account(c2, "reads")};
+  const std::string path = "/v1/games/" + start_game(c2, p);
+  ASSERT_EQ(c1.get(path, p[0].token).status, 200);
+  const Reply tokens = c2.get("/v1/tokens", p[0].token);
+  ASSERT_EQ(tokens.status, 200) << tokens.text;
+  ASSERT_EQ(
+      c2.del("/v1/tokens/" + tokens.body.at("tokens").at(0).at("id").get<std::string>(), p[0].token)
+          .status,
+      204);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const Reply refused = c1.get(path, p[0].token);
+  EXPECT_EQ(refused.status, 401) << refused.text;
+  hub.stop();
+}
+
 }  // namespace

@@ -185,4 +185,40 @@ TEST(Resilience, PostgresRestartUnderLoadGives503AndRecoversWithoutRestart) {
   verify_database(url, stats.acks);
 }
 
+// The driver plays legal moves of a real game in post mode: each computed from the position the
+// last 201 gave (with the game's rules), never a guess that the service refuses.
+TEST(LoadDriver, PostModePlaysLegalHexQuoridorMovesWithoutRefusals) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  auto options = driver_options({{"127.0.0.1", server.port()}}, 4, 3);
+  options.game = "hex-quoridor";
+  options.options_json = "{}";
+  options.mode = loadtest::DriverOptions::Mode::kPostOnly;
+  const auto players = loadtest::create_players(options.endpoints[0], options.username_prefix, 4);
+  const loadtest::DriverStats stats = loadtest::run_load(options, players);
+  EXPECT_GT(stats.moves_ok, 10);
+  EXPECT_EQ(stats.refusals, 0);
+  EXPECT_EQ(stats.conflicts, 0);
+  EXPECT_EQ(stats.client_errors, 0);
+  EXPECT_EQ(stats.server_errors, 0);
+  verify_database(database_url(), stats.acks);
+}
+
+// stream-post: each client follows its event stream and answers every your_turn line with a GET
+// and a POST, as bots do (a real hexpostd serve path, which has the stream routes).
+TEST(LoadDriver, StreamPostModeAnswersEachTurnTheStreamAnnounces) {
+  SVC_REQUIRE_DB();
+  ServerProcess server(database_url(), free_port());  // started by its constructor
+  auto options = driver_options({{"127.0.0.1", server.port()}}, 4, 3);
+  options.mode = loadtest::DriverOptions::Mode::kStreamThenPost;
+  const auto players = loadtest::create_players(options.endpoints[0], options.username_prefix, 4);
+  const loadtest::DriverStats stats = loadtest::run_load(options, players);
+  EXPECT_GT(stats.moves_ok, 10);
+  EXPECT_EQ(stats.refusals, 0);
+  EXPECT_EQ(stats.conflicts, 0);
+  EXPECT_EQ(stats.client_errors, 0);
+  EXPECT_EQ(stats.server_errors, 0);
+  verify_database(database_url(), stats.acks);
+}
+
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "services/api/game_service.h"
 #include "services/api/health_routes.h"
+#include "services/api/metrics_routes.h"
 #include "services/api/server.h"
 #include "services/api/stream_routes.h"
 #include "services/config.h"
@@ -35,6 +36,8 @@ int main() {
                              api::game_service_options(config::environment_map(environ)));
     api::add_health_routes(server, [] { return api::Readiness{true, "", ""}; });
     api::add_game_service_routes(server, service);
+    // The metrics without a token (ops/bench-service reads the write batch sizes here).
+    api::add_metrics_route(server, service, /*require_admin=*/false);
     const api::StreamOptions stream_options = api::stream_options(config::environment_map(environ));
     events::EventHub hub(cfg.database_url, {stream_options.poll});
     api::StreamService streams(service, hub, stream_options);

@@ -1,0 +1,57 @@
+#pragma once
+// GET /v1/games/{id}'s document, encoded once per held snapshot (that is, once per version of
+// the game on this instance) and reused by every reader: the part every reader shares (the
+// game, the leave request, each move) is encoded once, the part that depends on the reader's
+// seat (your_seat, your_turn, the board as that seat sees it, legal moves) once per seat. An
+// answer is these pieces put together, so two reads of one version by one seat get the same
+// bytes. The members are in no particular order: the shared ones, "moves", then the seat's.
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "services/domain/game_logic.h"
+#include "services/play/snapshot_cache.h"
+
+namespace api {
+
+class GameDocuments {
+ public:
+  explicit GameDocuments(std::size_t max_games = 4096) : max_games_(max_games) {}
+
+  // The document of `snapshot` for `caller`, with the moves after ply `moves_after` (0: all).
+  // `extra` (an object, or null) holds members of this answer only (a finished game's rating
+  // changes); a document with extras is encoded for this answer and not kept.
+  std::string render(const domain::Catalog& catalog, const play::Snapshot& snapshot,
+                     storage::Id caller, int moves_after, const nlohmann::json& extra);
+
+  // Encodings made (the shared part of a snapshot counts one, each seat's part one).
+  std::uint64_t encodings() const { return encodings_.load(); }
+
+ private:
+  struct Encoded {
+    play::Snapshot snapshot;  // what was encoded (identity: a held snapshot is one version)
+    std::string head;         // the shared members, without the braces
+    std::vector<std::string> moves;
+    std::mutex seats_mutex;
+    std::map<int, std::string> seats;  // seat (-1: not seated) -> its members, no braces
+  };
+  std::shared_ptr<Encoded> encode(const play::Snapshot& snapshot, const nlohmann::json& extra);
+  std::shared_ptr<Encoded> encoded(const play::Snapshot& snapshot);
+  const std::string& seat_part(const domain::Catalog& catalog, Encoded& encoded,
+                               storage::Id caller);
+
+  std::mutex mutex_;
+  std::size_t max_games_;
+  std::unordered_map<storage::Id, std::shared_ptr<Encoded>> games_;
+  std::atomic<std::uint64_t> encodings_{0};
+};
+
+}  // namespace api
