@@ -11,10 +11,10 @@
 #include <atomic>
 #include <cstdint>
 #include <map>
-#include <utility>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -52,7 +52,8 @@ class WatchedGames {
     const nlohmann::json leave_request_;
     const storage::StreamPosition as_of_;
     mutable std::mutex mutex_;
-    mutable std::map<std::pair<int, bool>, std::string> lines_;  // by (seat, sse); seat -1: spectators
+    mutable std::map<std::pair<int, bool>, std::string>
+        lines_;  // by (seat, sse); seat -1: spectators
   };
 
   WatchedGames(GameService& games, const events::EventHub& hub) : games_(games), hub_(hub) {}

@@ -5,12 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "game_cases.h"
 #include "rules/core/play.h"
+#include "tests/rules/golden_file.h"
 
 namespace rules::testing {
 namespace {
@@ -60,17 +59,7 @@ std::string playthrough(const GameCase& c) {
 class GoldenPlaythrough : public ::testing::TestWithParam<GameCase> {};
 
 TEST_P(GoldenPlaythrough, MatchesCheckedInText) {
-  const std::string path = std::string(HEXPOST_GOLDEN_DIR) + "/" + GetParam().label + ".txt";
-  const std::string actual = playthrough(GetParam());
-  if (std::getenv("HEXPOST_UPDATE_GOLDEN")) {
-    std::ofstream(path) << actual;
-    GTEST_SKIP() << "rewrote " << path;
-  }
-  std::ifstream file(path);
-  ASSERT_TRUE(file.good()) << "missing " << path << ": run ops/regen-goldens";
-  std::stringstream expected;
-  expected << file.rdbuf();
-  EXPECT_EQ(expected.str(), actual);
+  compare_with_golden(GetParam().label + ".txt", playthrough(GetParam()));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, GoldenPlaythrough, ::testing::ValuesIn(all_game_cases()),

@@ -7,12 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 
 #include "rules/core/play.h"
 #include "rules/core/registry.h"
+#include "tests/rules/golden_file.h"
 
 namespace rules::testing {
 namespace {
@@ -61,27 +60,14 @@ std::string mid_game_svg(const GameDef& game) {
   return state->render_svg({1, last_cells});
 }
 
-void compare_with_file(const std::string& name, const std::string& actual) {
-  const std::string path = std::string(HEXPOST_GOLDEN_DIR) + "/" + name;
-  if (std::getenv("HEXPOST_UPDATE_GOLDEN")) {
-    std::ofstream(path) << actual;
-    GTEST_SKIP() << "rewrote " << path;
-  }
-  std::ifstream file(path);
-  ASSERT_TRUE(file.good()) << "missing " << path << ": run ops/regen-goldens";
-  std::stringstream expected;
-  expected << file.rdbuf();
-  EXPECT_EQ(expected.str(), actual) << name;
-}
-
 class GoldenSvg : public ::testing::TestWithParam<SvgGoldenCase> {};
 
 TEST_P(GoldenSvg, StartPositionMatchesCheckedInSvg) {
-  compare_with_file(GetParam().label + "_start.svg", start_svg(*GetParam().game));
+  compare_with_golden(GetParam().label + "_start.svg", start_svg(*GetParam().game));
 }
 
 TEST_P(GoldenSvg, MidGamePositionMatchesCheckedInSvg) {
-  compare_with_file(GetParam().label + "_mid.svg", mid_game_svg(*GetParam().game));
+  compare_with_golden(GetParam().label + "_mid.svg", mid_game_svg(*GetParam().game));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, GoldenSvg, ::testing::ValuesIn(svg_golden_cases()),

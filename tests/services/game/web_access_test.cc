@@ -105,6 +105,33 @@ TEST(PublicReading, AnonymousReadsGamesRecordsTournamentsRatingsAndProfiles) {
   EXPECT_EQ(nobody.body["code"], "unknown_user");
 }
 
+// The game document depends on the viewer's seat (legal moves, the board's orientation), so its
+// ETag does too: a cache holding an anonymous copy never answers a seated player with it.
+TEST(PublicReading, TheGameEtagNamesTheViewersSeat) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Account ann = make_account(client, "etagann");
+  const Account bob = make_account(client, "etagbob");
+  const Account eve = make_account(client, "etageve");
+  const std::string game = start_game(client, {ann, bob});
+  const Reply anonymous = client.get("/v1/games/" + game);
+  ASSERT_EQ(anonymous.status, 200) << anonymous.text;
+  const std::string shared = anonymous.header("ETag");
+  EXPECT_EQ(shared, "\"g" + game + "-v" + anonymous.body["version"].dump() + "\"");
+  EXPECT_EQ(anonymous.header("Vary"), "Authorization, Cookie");
+  // A spectator sees the anonymous document, so shares its tag.
+  EXPECT_EQ(client.get("/v1/games/" + game, eve.token, {{"If-None-Match", shared}}).status, 304);
+  const Reply seated = client.get("/v1/games/" + game, ann.token, {{"If-None-Match", shared}});
+  ASSERT_EQ(seated.status, 200) << seated.text;
+  const int seat = seated.body["your_seat"].get<int>();
+  EXPECT_EQ(seated.header("ETag"),
+            shared.substr(0, shared.size() - 1) + "-s" + std::to_string(seat) + "\"");
+  EXPECT_EQ(
+      client.get("/v1/games/" + game, ann.token, {{"If-None-Match", seated.header("ETag")}}).status,
+      304);
+}
+
 TEST(PublicReading, PrivateRoutesAnswer401ProblemsWithoutACredential) {
   SVC_REQUIRE_DB();
   TestServer server;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <initializer_list>
 #include <numeric>
 #include <sstream>
 
@@ -20,6 +21,13 @@ std::string line(const Field& f, int player, double score, int division = 0) {
   if (division > 0) out << "D" << division << " ";
   out << f.players[static_cast<std::size_t>(player)].username << " " << score;
   return out.str();
+}
+
+// The usernames of the given players (by entry order), as a table's "usernames" lists them.
+json names(const Field& f, std::initializer_list<int> players) {
+  json out = json::array();
+  for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
+  return out;
 }
 
 // The stronger (earlier entered) player wins; at a table, the strongest.
@@ -349,17 +357,12 @@ TEST(TournamentFlow, ThreeSeatTablesRotateSeats) {
                      {"rounds", 2},
                      {"players_per_game", 3}};
   const json done = run_tournament(server, client, f, spec, stronger_wins(f));
-  auto names = [&f](std::initializer_list<int> players) {
-    json out = json::array();
-    for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
-    return out;
-  };
   ASSERT_EQ(done.at("rounds").size(), 2u);
-  EXPECT_EQ(done.at("rounds").at(0).at("pairings").at(0).at("usernames"), names({0, 1, 2}));
-  EXPECT_EQ(done.at("rounds").at(0).at("pairings").at(1).at("usernames"), names({3, 4, 5}));
+  EXPECT_EQ(done.at("rounds").at(0).at("pairings").at(0).at("usernames"), names(f, {0, 1, 2}));
+  EXPECT_EQ(done.at("rounds").at(0).at("pairings").at(1).at("usernames"), names(f, {3, 4, 5}));
   // Round 2 by score (0 and 3 won), everyone in a seat not taken before.
-  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(0).at("usernames"), names({1, 0, 3}));
-  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(1).at("usernames"), names({2, 5, 4}));
+  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(0).at("usernames"), names(f, {1, 0, 3}));
+  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(1).at("usernames"), names(f, {2, 5, 4}));
   EXPECT_EQ(standings_lines(done),
             (std::vector<std::string>{line(f, 0, 2), line(f, 2, 1), line(f, 3, 1), line(f, 1, 0),
                                       line(f, 4, 0), line(f, 5, 0)}));
@@ -376,7 +379,6 @@ long long events_of(const std::string& kind, const std::string& tournament_id) {
       .as<long long>();
 }
 
-// Serial timeouts: with timeout_limit 1, a player who loses a game on time forfeits the rest.
 // A round robin at 3-seat tables over HTTP: the table design of 6 (3 rounds, seats rotated so
 // everyone takes every seat once), played to the end; the best player at a table wins (1).
 TEST(TournamentFlow, RoundRobinAtThreeSeatTables) {
@@ -389,16 +391,11 @@ TEST(TournamentFlow, RoundRobinAtThreeSeatTables) {
                      {"format", "round-robin"},
                      {"players_per_game", 3}};
   const json done = run_tournament(server, client, f, spec, stronger_wins(f));
-  auto names = [&f](std::initializer_list<int> players) {
-    json out = json::array();
-    for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
-    return out;
-  };
   ASSERT_EQ(done.at("rounds").size(), 3u);
   EXPECT_EQ(done.at("total_rounds"), 3);
-  const std::vector<std::vector<json>> expected = {{names({0, 2, 4}), names({1, 3, 5})},
-                                                   {names({2, 4, 3}), names({5, 0, 1})},
-                                                   {names({4, 1, 2}), names({3, 5, 0})}};
+  const std::vector<std::vector<json>> expected = {{names(f, {0, 2, 4}), names(f, {1, 3, 5})},
+                                                   {names(f, {2, 4, 3}), names(f, {5, 0, 1})},
+                                                   {names(f, {4, 1, 2}), names(f, {3, 5, 0})}};
   for (std::size_t r = 0; r < expected.size(); ++r) {
     const json& pairings = done.at("rounds").at(r).at("pairings");
     ASSERT_EQ(pairings.size(), 2u);
@@ -448,18 +445,13 @@ TEST(TournamentFlow, KnockoutAtThreeSeatTables) {
                      {"players_per_game", 3},
                      {"settings", {{"advance", 1}}}};
   const json done = run_tournament(server, client, f, spec, stronger_wins(f));
-  auto names = [&f](std::initializer_list<int> players) {
-    json out = json::array();
-    for (int p : players) out.push_back(f.players[static_cast<std::size_t>(p)].username);
-    return out;
-  };
   ASSERT_EQ(done.at("rounds").size(), 2u);
   const json& first = done.at("rounds").at(0).at("pairings");
   ASSERT_EQ(first.size(), 3u);
-  EXPECT_EQ(first.at(0).at("usernames"), names({2, 3, 4}));
-  EXPECT_EQ(first.at(1).at("usernames"), names({0}));
-  EXPECT_EQ(first.at(2).at("usernames"), names({1}));
-  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(0).at("usernames"), names({0, 1, 2}));
+  EXPECT_EQ(first.at(0).at("usernames"), names(f, {2, 3, 4}));
+  EXPECT_EQ(first.at(1).at("usernames"), names(f, {0}));
+  EXPECT_EQ(first.at(2).at("usernames"), names(f, {1}));
+  EXPECT_EQ(done.at("rounds").at(1).at("pairings").at(0).at("usernames"), names(f, {0, 1, 2}));
   EXPECT_EQ(standings_lines(done),
             (std::vector<std::string>{line(f, 0, 2), line(f, 1, 1), line(f, 2, 1), line(f, 3, 0),
                                       line(f, 4, 0)}));
@@ -493,6 +485,7 @@ TEST(TournamentFlow, KnockoutAtTablesRefusesAFieldWithoutAFinalTable) {
   EXPECT_EQ(client.get("/v1/tournaments/" + id, f.players[0].token).body.at("status"), "open");
 }
 
+// Serial timeouts: with timeout_limit 1, a player who loses a game on time forfeits the rest.
 TEST(TournamentFlow, TimeoutForfeitsTheRestAndEventsAreWritten) {
   SVC_REQUIRE_DB();
   hxclock::ManualClock clock(hxclock::system_clock().now());
