@@ -10,9 +10,8 @@ export class ApiProblem extends Error {
   }
 }
 
-// JSON answers are never taken from the browser's cache ("no-store"): what GET /v1/games/{id}
-// shows depends on who asks (legal moves, your_seat), while its ETag names only the version, so
-// a revalidation made signed in could be answered with the copy kept from signed out.
+// JSON answers are never taken from the browser's cache ("no-store"): a page shows the state as
+// it is now, and redraws on every stream event anyway.
 async function send(method, path, body) {
   const init = {method, credentials: "same-origin", cache: "no-store",
                 headers: {Accept: "application/json"}};

@@ -82,7 +82,7 @@ void answer_entry(const play::Submission& m, const play::Outcome& out, Response&
   const bool is_move = m.kind == play::Submission::Kind::kMove;
   switch (out.kind) {
     case Kind::kApplied:
-      res.set_header("ETag", etag_of(out.game));
+      res.set_header("ETag", viewer_etag_of(out.game, m.actor.account_id));
       if (is_move) res.set_header("Location", "/v1/games/" + std::to_string(m.game_id));
       res.status = out.status;
       res.set_content(out.body, "application/json");  // with the new deadlines
@@ -173,7 +173,7 @@ void status_change(GameService& s, const Request& req, Response& res, Decide dec
       id, [&](const storage::LoadedGame& loaded) { return decide(loaded, me.account_id, body); });
   using Kind = play::Outcome::Kind;
   if (out.kind == Kind::kApplied) {
-    res.set_header("ETag", etag_of(out.game));
+    res.set_header("ETag", viewer_etag_of(out.game, me.account_id));
     send_json(res, 200, game_view(s.catalog, out.game, {me.account_id, true, &out.moves}));
     return;
   }
@@ -203,7 +203,7 @@ void answer_leave(GameService& s, storage::Id id, storage::Id me, const play::Ou
                   Response& res) {
   using Kind = play::Outcome::Kind;
   if (out.kind == Kind::kApplied) {
-    res.set_header("ETag", etag_of(out.game));
+    res.set_header("ETag", viewer_etag_of(out.game, me));
     send_json(res, 200,
               {{"leave_request", json::parse(domain::leave_request_json(*out.leave))},
                {"game", game_view(s.catalog, out.game, {me, true, &out.moves})}});

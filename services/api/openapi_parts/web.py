@@ -34,7 +34,8 @@ paths["/v1/players/{username}"] = {"get": op("getPlayer", "A player's public pro
         "games": {"type": "array", "items": sref("GameSummary"), "description": "The 20 most recent, newest first"},
         "ratings": {"type": "array", "items": {"type": "object", "required": ["game", "system", "rating", "deviation", "games", "provisional"], "properties": {
             "game": {"type": "string"}, "system": {"type": "string", "enum": ["elo", "glicko2"]}, "rating": {"type": "integer"},
-            "deviation": {"type": ["integer", "null"]}, "games": {"type": "integer"}, "provisional": {"type": "boolean"}}}},
+            "deviation": {"type": ["integer", "null"]}, "games": {"type": "integer"}, "provisional": {"type": "boolean"},
+            "live_rating": schemas["Rating"]["properties"]["live_rating"], "live_deviation": schemas["Rating"]["properties"]["live_deviation"]}}},
         "tournaments": {"type": "array", "items": sref("TournamentSummary"), "description": "The 20 most recent entered, newest first"}}}),
         "404": ref("NotFound")}, auth_errors), ["ratings"],
     params=[{"name": "username", "in": "path", "required": True, "schema": {"type": "string"}}])}
