@@ -487,26 +487,48 @@ DriverStats run_load(const DriverOptions& options, const std::vector<Player>& pl
   return total;
 }
 
-long run_plain_gets(const Endpoint& endpoint, const std::string& path, int clients,
-                    double seconds) {
-  std::atomic<long> answered{0};
-  const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                           std::chrono::duration<double>(seconds));
+ReadStats run_reads(const Endpoint& endpoint, const std::vector<std::string>& paths,
+                    const std::vector<Player>& players, int clients, double seconds) {
+  ReadStats total;
+  if (paths.empty()) return total;
+  std::mutex mutex;
+  const auto start = Clock::now();
+  const auto deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   std::vector<std::thread> threads;
   for (int i = 0; i < clients; ++i) {
-    threads.emplace_back([&] {
+    threads.emplace_back([&, i] {
       Http http(endpoint, 10);
       DriverStats ignored;
-      long mine = 0;
+      const std::string& path = paths[static_cast<std::size_t>(i) % paths.size()];
+      const std::string token =
+          players.empty() ? "" : players[static_cast<std::size_t>(i) % players.size()].token;
+      ReadStats mine;
       while (Clock::now() < deadline) {
-        auto res = http.request("GET", path, "", "", {}, ignored);
-        if (res && res->status == 200) ++mine;
+        const auto sent = Clock::now();
+        auto res = http.request("GET", path, token, "", {}, ignored);
+        if (!res || res->status != 200) {
+          ++mine.failed;
+          continue;
+        }
+        ++mine.ok;
+        mine.latencies_ms.push_back(ms_since(sent));
       }
-      answered += mine;
+      std::lock_guard lock(mutex);
+      total.ok += mine.ok;
+      total.failed += mine.failed;
+      total.latencies_ms.insert(total.latencies_ms.end(), mine.latencies_ms.begin(),
+                                mine.latencies_ms.end());
     });
   }
   for (auto& t : threads) t.join();
-  return answered.load();
+  total.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return total;
+}
+
+long run_plain_gets(const Endpoint& endpoint, const std::string& path, int clients,
+                    double seconds) {
+  return run_reads(endpoint, {path}, {}, clients, seconds).ok;
 }
 
 double percentile(std::vector<double> values, double p) {

@@ -80,6 +80,18 @@ std::vector<Player> create_players(const Endpoint& endpoint, const std::string& 
 DriverStats run_load(const DriverOptions& options, const std::vector<Player>& players,
                      const std::atomic<bool>* stop = nullptr);
 
+struct ReadStats {
+  long ok = 0;      // 200 answers
+  long failed = 0;  // any other answer, or none
+  double seconds = 0;
+  std::vector<double> latencies_ms;  // of the 200 answers
+};
+
+// GETs by `clients` threads for `seconds`, each on a keep-alive connection of its own: client i
+// GETs paths[i % size] again and again, with players[i % size]'s token (none without players).
+ReadStats run_reads(const Endpoint& endpoint, const std::vector<std::string>& paths,
+                    const std::vector<Player>& players, int clients, double seconds);
+
 // GETs of `path` (no token) by `clients` threads for `seconds`, each on a keep-alive connection
 // of its own, made the way run_load's clients make their requests: the HTTP floor of a request.
 // Returns the requests answered with 200.

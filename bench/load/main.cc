@@ -4,7 +4,8 @@
 //
 //   hexpost_load --port P --database URL [--clients 16] [--seconds 10] [--game counting ...]
 //                [--options JSON] [--mode both|all|post|get-post|stream-post] [--skip-pgbench]
-//                [--me-games] [--server-pid PID] [--postmaster-pid PID] [--also-port P2 ...]
+//                [--me-games] [--board-svg] [--server-pid PID] [--postmaster-pid PID]
+//                [--also-port P2 ...]
 //
 // --mode post: a move is one POST (the pair of players learn the new state from the 201 answer);
 // get-post: each move is a GET of the game and then the POST (a polling client); stream-post:
@@ -16,6 +17,9 @@
 // --options, the counting game plays to 100,000 and other games use their default options.
 // With the two pids (ops/bench-service passes them) each mode also prints the CPU one move cost
 // PostgreSQL, the service and the driver, and the rate that cost allows on this machine's cores.
+// --board-svg: after each game's move modes, every client GETs /v1/games/{id}/board.svg of the
+// games the last of them moved (a fixed set, no longer moving), with its own token, and the
+// summary shows its requests/s and p99 next to the move figures.
 // --also-port: more instances on the same database; every client sends each request to the
 // next instance in turn (the CPU figures then count only the --server-pid instance).
 #include <httplib.h>
@@ -25,7 +29,9 @@
 #include <pqxx/pqxx>
 
 #include <unistd.h>
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -127,7 +133,8 @@ struct ModeFigures {
   double p99_ms = 0;
   long refusals = 0;
   long conflicts = 0;
-  loadtest::RunCost cost;  // CPU per move by party, requests per move, mean batch
+  loadtest::RunCost cost;           // CPU per move by party, requests per move, mean batch
+  std::vector<std::int64_t> games;  // the games the run moved
 };
 
 // One timed run of the driver in o.mode; prints its figures and returns the summary.
@@ -160,7 +167,11 @@ ModeFigures run_mode(const loadtest::DriverOptions& o, const std::vector<loadtes
     print_cpu_per_move(name, used, s.moves_ok);
   }
   ModeFigures figures{name,       moves_per_s, loadtest::percentile(s.move_latencies_ms, 0.99),
-                      s.refusals, s.conflicts, {}};
+                      s.refusals, s.conflicts, {},
+                      {}};
+  for (const loadtest::Ack& ack : s.acks) figures.games.push_back(ack.game_id);
+  std::sort(figures.games.begin(), figures.games.end());
+  figures.games.erase(std::unique(figures.games.begin(), figures.games.end()), figures.games.end());
   if (s.moves_ok > 0) {
     const double ms = 1000.0 / static_cast<double>(s.moves_ok);
     figures.cost = {name,
@@ -175,9 +186,44 @@ ModeFigures run_mode(const loadtest::DriverOptions& o, const std::vector<loadtes
   return figures;
 }
 
+// GET /v1/games/{id}/board.svg of the current position, by every client for `seconds`: client i
+// reads games[i % size] (the games a move run left, no longer moving) with its own token, as a
+// signed-in page does. Prints requests/s, p50/p99 and the CPU per request by party; returns the
+// figures with requests/s in place of moves/s.
+ModeFigures run_board_svg(const loadtest::DriverOptions& o,
+                          const std::vector<loadtest::Player>& players,
+                          const std::vector<std::int64_t>& games, const Processes& processes) {
+  const std::string name = o.game + ", board-svg";
+  std::vector<std::string> paths;
+  for (const std::int64_t id : games)
+    paths.push_back("/v1/games/" + std::to_string(id) + "/board.svg");
+  std::printf("running %d clients for %.0f s on %s, GET board.svg of %zu games...\n", o.clients,
+              o.seconds, o.game.c_str(), paths.size());
+  const loadtest::CpuSeconds before =
+      loadtest::cpu_seconds_now(processes.postmaster, processes.service);
+  const loadtest::ReadStats r =
+      loadtest::run_reads(o.endpoints[0], paths, players, o.clients, o.seconds);
+  const loadtest::CpuSeconds used =
+      loadtest::cpu_seconds_now(processes.postmaster, processes.service) - before;
+  const double per_s = r.seconds > 0 ? r.ok / r.seconds : 0;
+  const double p99 = loadtest::percentile(r.latencies_ms, 0.99);
+  std::printf(
+      "service (%s): %ld GETs in %.1f s = %.0f requests/s; latency p50 %.2f ms, p99 %.2f ms; "
+      "%ld failed\n",
+      name.c_str(), r.ok, r.seconds, per_s, loadtest::percentile(r.latencies_ms, 0.5), p99,
+      r.failed);
+  if (processes.postmaster > 0 && processes.service > 0 && r.ok > 0) {
+    const double ms = 1000.0 / static_cast<double>(r.ok);
+    std::printf("cpu (%s): per request postgres %.3f ms, service %.3f ms, driver %.3f ms\n",
+                name.c_str(), used.postgres * ms, used.service * ms, used.driver * ms);
+  }
+  return ModeFigures{name, per_s, p99, 0, r.failed, {}, games};
+}
+
 // The runs side by side: one line per game and mode.
+// A board-svg line gives GETs/s and, in place of conflicts, its failed GETs.
 void print_summary(const std::vector<ModeFigures>& runs) {
-  std::printf("summary:\n%-28s %10s %10s %9s %9s\n", "game, mode", "moves/s", "p99 ms", "refused",
+  std::printf("summary:\n%-28s %10s %10s %9s %9s\n", "game, mode", "per s", "p99 ms", "refused",
               "conflicts");
   for (const ModeFigures& r : runs) {
     std::printf("%-28s %10.0f %10.2f %9ld %9ld\n", r.name.c_str(), r.moves_per_s, r.p99_ms,
@@ -232,7 +278,7 @@ int main(int argc, char** argv) {
   std::string host = "127.0.0.1", database, options;
   std::vector<std::string> games = {"counting"};
   std::string mode = "both";
-  bool skip_pgbench = false, me_games = false;
+  bool skip_pgbench = false, me_games = false, board_svg = false;
   Processes processes;
   app.add_option("--host", host);
   app.add_option("--port", port)->required();
@@ -249,6 +295,8 @@ int main(int argc, char** argv) {
   app.add_option("--mode", mode, "post, get-post, stream-post, both (get-post and post) or all")
       ->check(CLI::IsMember({"post", "get-post", "stream-post", "both", "all"}));
   app.add_flag("--skip-pgbench", skip_pgbench);
+  app.add_flag("--board-svg", board_svg,
+               "after each game's move modes, GET board.svg of the games they moved");
   app.add_flag("--me-games", me_games,
                "also seed 100k+10k games, measure GET /v1/me/games, then post moves again");
   app.add_option("--server-pid", processes.service, "the service's pid, for its CPU per move");
@@ -268,7 +316,7 @@ int main(int argc, char** argv) {
   o.username_prefix = "lb" + std::to_string(getpid() % 100000) + "x";
   std::printf("creating %d players...\n", clients);
   const auto players = loadtest::create_players(o.endpoints[0], o.username_prefix, clients);
-  std::vector<ModeFigures> runs;
+  std::vector<ModeFigures> runs, reads;               // move runs; board-svg runs
   std::vector<std::pair<std::string, double>> rates;  // "game, mode" -> moves/s
   for (const std::string& game : games) {
     o.game = game;
@@ -284,8 +332,13 @@ int main(int argc, char** argv) {
       runs.push_back(run_mode(o, players, game + ", " + m, processes));
       rates.emplace_back(runs.back().name, runs.back().moves_per_s);
     }
+    if (board_svg && !runs.empty() && !runs.back().games.empty()) {
+      reads.push_back(run_board_svg(o, players, runs.back().games, processes));
+    }
   }
-  print_summary(runs);
+  std::vector<ModeFigures> summary = runs;
+  summary.insert(summary.end(), reads.begin(), reads.end());
+  print_summary(summary);
   if (processes.service > 0) {
     const loadtest::HttpFloor http =
         loadtest::measure_http_floor(o.endpoints[0], clients, seconds, processes.service);

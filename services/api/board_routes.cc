@@ -1,9 +1,10 @@
 // GET /v1/games/{id}/board.svg: the board as an SVG image (rules::State::render_svg), public, for
 // pages and for embedding elsewhere (forum posts, mails). ?ply=N shows an earlier position,
 // replayed from the record; ?seat=N turns the board to that seat's side. The cells of the move
-// that made the position are highlighted.
+// that made the position are highlighted. The game is read as GET /v1/games/{id} reads it (from
+// this instance's copy when current), and the image of the current position is rendered once
+// per version and seat (BoardImages).
 #include "services/api/routes.h"
-#include "services/domain/replay.h"
 
 namespace api {
 
@@ -35,26 +36,25 @@ int seat_param(const Request& req, const storage::GameRecord& game) {
 }
 
 void get_board_svg(GameService& s, const Request& req, Response& res) {
-  reader(s, req, res);
-  const storage::Id id = path_id(req, 1, "game");
-  auto loaded = s.play.load(id, true);
-  if (!loaded) throw game_not_found(id);
-  const storage::GameRecord& game = loaded->game;
+  const play::Snapshot snapshot = read_game(s, req, res).snapshot;
+  const storage::GameRecord& game = snapshot->game;
   const int ply = ply_param(req, game);
   const int seat = seat_param(req, game);
   // An earlier position never changes; the current one changes with the game's version.
   const bool current = ply == game.ply;
-  const std::string etag = "\"g" + std::to_string(id) + "-board-p" + std::to_string(ply) + "-s" +
-                           std::to_string(seat) +
+  const std::string etag = "\"g" + std::to_string(game.id) + "-board-p" + std::to_string(ply) +
+                           "-s" + std::to_string(seat) +
                            (current ? "-v" + std::to_string(game.version) : "") + "\"";
   res.set_header("Cache-Control", current ? "public, max-age=30" : "public, max-age=86400");
   if (answer_not_modified(req, res, etag)) return;
-  const domain::ReplayedPosition position = domain::replay_to(s.catalog, game, loaded->moves, ply);
   res.status = 200;
   // Opened on its own, the image runs nothing and loads nothing.
   res.set_header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
-  res.set_content(position.state->render_svg(rules::SvgOptions{seat, position.last_move_cells}),
-                  "image/svg+xml");
+  if (current) {
+    res.set_content(*s.boards.current(s.catalog, snapshot, seat), "image/svg+xml");
+  } else {
+    res.set_content(render_board(s.catalog, snapshot, ply, seat), "image/svg+xml");
+  }
 }
 
 }  // namespace

@@ -279,31 +279,9 @@ void answer_game(GameService& s, const Request& req, Response& res, const play::
                   "application/json");
 }
 
-// GET /v1/games/{id} without a credential: public, charged to the client address.
-void get_game_anonymous(GameService& s, const Request& req, Response& res) {
-  reader(s, req, res);
-  const storage::Id id = path_id(req, 1, "game");
-  const play::Snapshot snapshot = s.play.read_public(id);
-  if (!snapshot) throw game_not_found(id);
-  answer_game(s, req, res, snapshot, 0);
-}
-
-// From this instance's copies when they are current (no statement; docs/game-service.md,
-// "Reads from memory"), else the caller and the game in one statement.
 void get_game(GameService& s, const Request& req, Response& res) {
-  if (!has_credential(req)) return get_game_anonymous(s, req, res);
-  const std::string hash = bearer_token_hash(req);
-  storage::Id id = 0;
-  try {
-    id = path_id(req, 1, "game");
-  } catch (...) {
-    authenticate(s, req, res);
-    throw;
-  }
-  play::GameRead read = s.play.read(hash, id);
-  const storage::Principal me = admit(s, hash, std::move(read.principal), res);
-  if (!read.snapshot) throw game_not_found(id);
-  answer_game(s, req, res, read.snapshot, me.account_id);
+  const GameReadFor read = read_game(s, req, res);
+  answer_game(s, req, res, read.snapshot, read.caller);
 }
 
 void get_record(GameService& s, const Request& req, Response& res) {
@@ -424,6 +402,31 @@ void get_games(GameService& s, const Request& req, Response& res) {
 json leave_request_view(GameService& s, const storage::GameRecord& game) {
   const auto leave = game.status == "active" ? s.play.leave_request(game.id) : std::nullopt;
   return leave ? json::parse(domain::leave_request_json(*leave)) : json(nullptr);
+}
+
+// Without a credential: public, charged to the client address (one statement, the bucket). With
+// one: the caller and the game from this instance's copies when they are current (no statement),
+// else the caller and the game in one statement.
+GameReadFor read_game(GameService& s, const Request& req, Response& res) {
+  if (!has_credential(req)) {
+    reader(s, req, res);
+    const storage::Id id = path_id(req, 1, "game");
+    play::Snapshot snapshot = s.play.read_public(id);
+    if (!snapshot) throw game_not_found(id);
+    return {std::move(snapshot), 0};
+  }
+  const std::string hash = bearer_token_hash(req);
+  storage::Id id = 0;
+  try {
+    id = path_id(req, 1, "game");
+  } catch (...) {
+    authenticate(s, req, res);
+    throw;
+  }
+  play::GameRead read = s.play.read(hash, id);
+  const storage::Principal me = admit(s, hash, std::move(read.principal), res);
+  if (!read.snapshot) throw game_not_found(id);
+  return {std::move(read.snapshot), me.account_id};
 }
 
 void add_game_routes(Server& server, GameService& s) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "lib/clock/clock.h"
+#include "services/api/board_images.h"
 #include "services/api/game_documents.h"
 #include "services/api/server.h"
 #include "services/domain/credentials.h"
@@ -89,6 +90,7 @@ class GameService {
   storage::ClocksRepository clocks;
   play::PlayService play;         // every change to a game goes through it
   GameDocuments documents;        // GET /v1/games/{id}'s encoded documents
+  BoardImages boards;             // GET /v1/games/{id}/board.svg's images of current positions
   sweeper::ClockSweeper sweeper;  // not started here: hexpostd starts its thread
   storage::RatingsRepository ratings;
   storage::TournamentsRepository tournaments;

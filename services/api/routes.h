@@ -32,6 +32,14 @@ nlohmann::json message_view(const storage::MessageRecord& message);
 void add_session_routes(Server& server, GameService& service);
 // GET /v1/games/{id}/board.svg (board_routes.cc).
 void add_board_routes(Server& server, GameService& service);
+// The game of a read of /v1/games/{id}... and the caller (0: anonymous), charged as a read: from
+// this instance's copies when they are current (docs/game-service.md, "Reads from memory"), else
+// from the database. 404 game_not_found when there is no such game.
+struct GameReadFor {
+  play::Snapshot snapshot;
+  storage::Id caller = 0;
+};
+GameReadFor read_game(GameService& service, const Request& req, Response& res);
 // GET /v1/players/{username}: the public profile.
 void add_player_routes(Server& server, GameService& service);
 

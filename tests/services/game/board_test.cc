@@ -1,11 +1,13 @@
 // GET /v1/games/{id}/board.svg and the game JSON's legal_moves_detail (docs/web.md): the image's
 // cells, the last move's highlight, earlier plies replayed from the record, orientation, ETag and
-// 304, and the refusals of bad parameters; the cells of each legal move for the caller to move.
+// 304, and the refusals of bad parameters; the cells of each legal move for the caller to move;
+// the load benchmark's board reads.
 #include <gtest/gtest.h>
 
 #include <regex>
 #include <set>
 
+#include "bench/load/load_driver.h"
 #include "tests/services/game/service_fixture.h"
 
 namespace {
@@ -103,6 +105,34 @@ TEST(BoardSvg, BadPlyOrSeatIsAProblem) {
     EXPECT_EQ(r.body["code"], code) << query;
   }
   EXPECT_EQ(client.get(board_path("999999")).body["code"], "game_not_found");
+}
+
+// The load benchmark's board-svg reads (loadtest::run_reads): client i reads paths[i % size] with
+// players[i % size]'s token. Each token's bucket holds 5 requests (refilled once in 1,000 s), so
+// the count of 200 answers is exact: 5 per token whose client reads a board, none for a client
+// reading a missing game.
+TEST(BoardSvgLoad, EachClientReadsItsPathWithItsOwnToken) {
+  SVC_REQUIRE_DB();
+  api::GameServiceOptions options = test_options();
+  options.rate_limit = {5, 0.001};
+  TestServer server(database_url(), options);
+  Client client(server.port());
+  const std::string game =
+      start_game(client, {make_account(client, "svgloada"), make_account(client, "svgloadb")});
+  const loadtest::Endpoint endpoint{"127.0.0.1", server.port()};
+  std::vector<loadtest::Player> readers;
+  for (int i = 0; i < 3; ++i) {
+    const Account reader = make_account(client, "svgreader");
+    readers.push_back({reader.username, reader.token});
+  }
+  const loadtest::ReadStats stats = loadtest::run_reads(
+      endpoint, {board_path(game), board_path(game), board_path("999999")}, readers, 3, 0.5);
+  EXPECT_EQ(stats.ok, 10);
+  EXPECT_EQ(stats.latencies_ms.size(), 10u);
+  EXPECT_GT(stats.failed, 0);  // the third client's 404s, then everyone's 429s
+  EXPECT_GE(stats.seconds, 0.5);
+  const loadtest::ReadStats none = loadtest::run_reads(endpoint, {}, readers, 3, 0.5);
+  EXPECT_EQ(none.ok + none.failed, 0);
 }
 
 TEST(LegalMovesDetail, TheCallerToMoveGetsEachMoveWithItsCells) {

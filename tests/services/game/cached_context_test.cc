@@ -253,6 +253,36 @@ TEST_F(ReadCopies, AReadOfACurrentCopyRunsNoStatementAndReusesOneEncoding) {
   EXPECT_EQ(one->service().documents.encodings(), encodings_before + 1);
 }
 
+TEST_F(ReadCopies, ABoardImageOfACurrentCopyRunsNoStatementAndIsRenderedOncePerSeat) {
+  const std::string board = path() + "/board.svg";
+  const auto renders = [this] { return one->service().boards.renders(); };
+  const Reply first = c1->get(board, p[0].token);  // looks the token up, renders the image
+  ASSERT_EQ(first.status, 200) << first.text;
+  const std::uint64_t statements_before = statements(), renders_before = renders();
+  const Reply again = c1->get(board, p[0].token);
+  EXPECT_EQ(again.status, 200);
+  EXPECT_EQ(statements(), statements_before);
+  EXPECT_EQ(renders(), renders_before);
+  EXPECT_EQ(again.text, first.text);
+  EXPECT_EQ(again.header("ETag"), first.header("ETag"));
+  EXPECT_EQ(c1->get(board, p[0].token, {{"If-None-Match", first.header("ETag")}}).status, 304);
+  // The image is the one the database's copy gives (instance two renders it from there).
+  EXPECT_EQ(c2->get(board, p[0].token).text, first.text);
+  // Turned to the other seat: rendered once more, once.
+  const Reply turned = c1->get(board + "?seat=1", p[0].token);
+  EXPECT_EQ(c1->get(board + "?seat=1", p[0].token).text, turned.text);
+  EXPECT_EQ(renders(), renders_before + 1);
+  // After a move, the new position is served, rendered from this instance's copy.
+  ASSERT_EQ(move(*c1, 0, mover_at(*c1, id, p)).status, 201);
+  const std::uint64_t statements_after_move = statements();
+  const Reply moved = c1->get(board, p[0].token);
+  EXPECT_EQ(statements(), statements_after_move);
+  EXPECT_EQ(renders(), renders_before + 2);
+  EXPECT_EQ(moved.header("ETag"), c2->get(board, p[0].token).header("ETag"));
+  EXPECT_EQ(moved.text, c2->get(board, p[0].token).text);
+  EXPECT_NE(moved.text, first.text);
+}
+
 TEST_F(ReadCopies, AReadAfterThisInstancesMoveShowsItWithoutAStatement) {
   ASSERT_EQ(c1->get(path(), p[0].token).status, 200);
   const Account& first = mover_at(*c1, id, p);
