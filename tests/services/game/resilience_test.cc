@@ -185,6 +185,17 @@ TEST(Resilience, PostgresRestartUnderLoadGives503AndRecoversWithoutRestart) {
   verify_database(url, stats.acks);
 }
 
+// A driver run that played more than 10 moves, none refused or failed, each acknowledged move
+// stored.
+void expect_every_move_legal_and_stored(const loadtest::DriverStats& stats) {
+  EXPECT_GT(stats.moves_ok, 10);
+  EXPECT_EQ(stats.refusals, 0);
+  EXPECT_EQ(stats.conflicts, 0);
+  EXPECT_EQ(stats.client_errors, 0);
+  EXPECT_EQ(stats.server_errors, 0);
+  verify_database(database_url(), stats.acks);
+}
+
 // The driver plays legal moves of a real game in post mode: each computed from the position the
 // last 201 gave (with the game's rules), never a guess that the service refuses.
 TEST(LoadDriver, PostModePlaysLegalHexQuoridorMovesWithoutRefusals) {
@@ -195,13 +206,7 @@ TEST(LoadDriver, PostModePlaysLegalHexQuoridorMovesWithoutRefusals) {
   options.options_json = "{}";
   options.mode = loadtest::DriverOptions::Mode::kPostOnly;
   const auto players = loadtest::create_players(options.endpoints[0], options.username_prefix, 4);
-  const loadtest::DriverStats stats = loadtest::run_load(options, players);
-  EXPECT_GT(stats.moves_ok, 10);
-  EXPECT_EQ(stats.refusals, 0);
-  EXPECT_EQ(stats.conflicts, 0);
-  EXPECT_EQ(stats.client_errors, 0);
-  EXPECT_EQ(stats.server_errors, 0);
-  verify_database(database_url(), stats.acks);
+  expect_every_move_legal_and_stored(loadtest::run_load(options, players));
 }
 
 // stream-post: each client follows its event stream and answers every your_turn line with a GET
@@ -212,13 +217,7 @@ TEST(LoadDriver, StreamPostModeAnswersEachTurnTheStreamAnnounces) {
   auto options = driver_options({{"127.0.0.1", server.port()}}, 4, 3);
   options.mode = loadtest::DriverOptions::Mode::kStreamThenPost;
   const auto players = loadtest::create_players(options.endpoints[0], options.username_prefix, 4);
-  const loadtest::DriverStats stats = loadtest::run_load(options, players);
-  EXPECT_GT(stats.moves_ok, 10);
-  EXPECT_EQ(stats.refusals, 0);
-  EXPECT_EQ(stats.conflicts, 0);
-  EXPECT_EQ(stats.client_errors, 0);
-  EXPECT_EQ(stats.server_errors, 0);
-  verify_database(database_url(), stats.acks);
+  expect_every_move_legal_and_stored(loadtest::run_load(options, players));
 }
 
 }  // namespace
