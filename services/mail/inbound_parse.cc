@@ -27,7 +27,11 @@ std::string trim(std::string_view s) {
 // part's 8-bit bytes through when no charset says how to read them: invalid UTF-8 becomes
 // U+FFFD, because the command is quoted in the reply's JSON payload and stored as PostgreSQL
 // text, which both refuse invalid UTF-8.
+// Every string parse_mail hands out goes through here (headers too: GMime does not promise
+// UTF-8 for every header form, and a raw 8-bit byte in a Message-ID or address would make the
+// mail_inbound row or the reply's JSON fail).
 std::string valid_utf8(const char* text) {
+  if (!text) return "";
   char* valid = g_utf8_make_valid(text, -1);
   std::string out(valid);
   g_free(valid);
@@ -44,7 +48,8 @@ void add_addresses(InternetAddressList* list, std::vector<std::string>& out) {
   for (int i = 0; i < internet_address_list_length(list); ++i) {
     InternetAddress* address = internet_address_list_get_address(list, i);
     if (INTERNET_ADDRESS_IS_MAILBOX(address)) {
-      out.emplace_back(internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(address)));
+      const char* addr = internet_address_mailbox_get_addr(INTERNET_ADDRESS_MAILBOX(address));
+      if (addr && *addr) out.push_back(valid_utf8(addr));
     } else if (INTERNET_ADDRESS_IS_GROUP(address)) {
       add_addresses(internet_address_group_get_members(INTERNET_ADDRESS_GROUP(address)), out);
     }
@@ -116,7 +121,7 @@ std::optional<InboundMail> parse_mail(const std::string& raw) {
   if (!message) return std::nullopt;
   GMimeObject* object = GMIME_OBJECT(message);
   InboundMail mail;
-  if (const char* id = g_mime_message_get_message_id(message)) mail.message_id = id;
+  mail.message_id = valid_utf8(g_mime_message_get_message_id(message));
   std::vector<std::string> from;
   add_addresses(g_mime_message_get_from(message), from);
   if (!from.empty()) mail.from = from.front();
