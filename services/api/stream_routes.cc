@@ -421,7 +421,7 @@ StreamService::StreamService(GameService& games_ref, events::EventHub& hub_ref,
   hub.on_events([this](const std::vector<storage::EventRecord>& read) {
     // A message does not change its game, so it leaves the copy alone.
     for (const storage::EventRecord& e : read) {
-      if (e.kind != "message") games.play.on_event(e.game_id, e.kind, e.ply);
+      if (e.kind != "message") games.play.on_event(e);
     }
   });
   games.play.serve_reads_from_copies();  // the hub keeps the copies current from now on

@@ -14,12 +14,8 @@ using nlohmann::json;
 
 namespace {
 
-struct Turns {
-  json body;
-  std::string etag;
-};
-
-Turns load_turns(StreamService& s, storage::Id account) {
+// The caller's turn list from the database, encoded once.
+play::HeldTurns load_turns(StreamService& s, storage::Id account) {
   storage::GameListFilter filter;
   filter.account_id = account;
   filter.my_turn_only = true;
@@ -36,7 +32,27 @@ Turns load_turns(StreamService& s, storage::Id account) {
     turns.push_back(turn);
     versions += std::to_string(item.game.id) + ":" + std::to_string(item.game.version) + ",";
   }
-  return {{{"turns", turns}}, "\"t" + domain::sha256_hex(versions).substr(0, 32) + "\""};
+  auto out = std::make_shared<play::TurnList>();
+  out->empty = turns.empty();
+  out->body =
+      json{{"turns", std::move(turns)}}.dump(-1, ' ', false, json::error_handler_t::replace);
+  out->etag = "\"t" + domain::sha256_hex(versions).substr(0, 32) + "\"";
+  return out;
+}
+
+// The list from this instance's copy when one is held (no statement), else loaded once.
+play::HeldTurns current_turns(StreamService& s, storage::Id account) {
+  return s.games.play.turns(account, [&s, account] { return load_turns(s, account); });
+}
+
+// The caller from this instance's copy of the token's principal when it is fresh (no
+// statement), else looked up and remembered for the next reads.
+storage::Principal turns_caller(StreamService& s, const Request& req, Response& res) {
+  const std::string hash = bearer_token_hash(req);
+  if (auto held = s.games.play.held_principal(hash)) return admit(s.games, hash, held, res);
+  storage::Principal me = authenticate(s.games, req, res);
+  s.games.play.remember_principal(me);
+  return me;
 }
 
 // Waits (holding a stream slot) until an event for `account` arrives or the deadline passes;
@@ -62,24 +78,25 @@ bool wait_for_account_event(StreamService& s, storage::Id account,
 }
 
 void get_turns(StreamService& s, const Request& req, Response& res) {
-  const storage::Principal me = authenticate(s.games, req, res);
+  const storage::Principal me = turns_caller(s, req, res);
   const int wait = int_param(req, "wait", 0, 0, s.options.max_wait_s);
   const bool conditional = req.has_header("If-None-Match");
   storage::StreamPosition cursor = s.hub.frontier();
-  Turns turns = load_turns(s, me.account_id);
+  play::HeldTurns turns = current_turns(s, me.account_id);
   const auto unchanged = [&] {
-    return conditional ? if_none_match_matches(req, turns.etag) : turns.body["turns"].empty();
+    return conditional ? if_none_match_matches(req, turns->etag) : turns->empty;
   };
   if (wait > 0 && unchanged()) {
     std::shared_ptr<events::Ticket> ticket = take_long_poll_slot(s, me.token_id);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait);
     while (unchanged() && wait_for_account_event(s, me.account_id, deadline, cursor, *ticket)) {
-      turns = load_turns(s, me.account_id);
+      turns = current_turns(s, me.account_id);
     }
   }
   res.set_header("Cache-Control", "no-cache");
-  if (answer_not_modified(req, res, turns.etag)) return;
-  send_json(res, 200, turns.body);
+  if (answer_not_modified(req, res, turns->etag)) return;
+  res.status = 200;
+  res.set_content(turns->body, "application/json");
 }
 
 }  // namespace

@@ -350,20 +350,21 @@ std::optional<int> PlayService::copy_ply(const std::string& token_hash, Id game_
   return game ? std::optional(game->ply) : std::nullopt;
 }
 
-void PlayService::on_event(std::optional<Id> game_id, const std::string& kind,
-                           std::optional<int> ply) {
-  if (!game_id) {
-    if (kind == "vacation_started" || kind == "vacation_ended" || kind == "outage") {
+void PlayService::on_event(const storage::EventRecord& e) {
+  forget_turns_of_recipients(e);
+  if (!e.game_id) {
+    if (e.kind == "vacation_started" || e.kind == "vacation_ended" || e.kind == "outage") {
       snapshots_.forget_all();
     }
     return;
   }
-  const std::optional<int> kept_from = kind == "move" ? ply : std::nullopt;
-  copies_.forget_game(*game_id, kept_from);
-  snapshots_.forget(*game_id, kept_from);
+  const std::optional<int> kept_from = e.kind == "move" ? e.ply : std::nullopt;
+  copies_.forget_game(*e.game_id, kept_from);
+  snapshots_.forget(*e.game_id, kept_from);
 }
 
 void PlayService::forget_copies(Id game_id) {
+  forget_turns_of(game_id);
   copies_.forget_game(game_id);
   snapshots_.forget(game_id);
 }
@@ -413,6 +414,7 @@ Snapshot PlayService::snapshot_of(LoadedGame loaded) {
 }
 
 void PlayService::follow_write(const GameRecord& after, const domain::Entry& entry) {
+  forget_turns_of(after);
   const Snapshot held = snapshots_.held(after.id);
   if (!held || held->game.version != entry.expected_version || held->leave) {
     snapshots_.forget(after.id);

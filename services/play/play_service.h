@@ -33,11 +33,13 @@
 #include "services/domain/game_logic.h"
 #include "services/domain/seat_change.h"
 #include "services/play/context_cache.h"
+#include "services/play/flight_cache.h"
 #include "services/play/move_cache.h"
 #include "services/play/snapshot_cache.h"
 #include "services/play/write_combiner.h"
 #include "services/storage/clocks_repository.h"
 #include "services/storage/conditionals_repository.h"
+#include "services/storage/event_feed.h"
 #include "services/storage/games_repository.h"
 #include "services/storage/seats_repository.h"
 
@@ -132,6 +134,14 @@ struct GameRead {
   Snapshot snapshot;                            // null: no such game (or no principal)
 };
 
+// A caller's turn list as GET /v1/me/turns answers it, encoded by the route.
+struct TurnList {
+  std::string body;  // the JSON document
+  std::string etag;
+  bool empty = true;  // no game waits for the caller
+};
+using HeldTurns = std::shared_ptr<const TurnList>;
+
 // A draw offer or answer, or an abort: decided on the game with its moves.
 using StatusDecision =
     std::function<std::variant<domain::StatusChange, domain::Refusal>(const LoadedGame& loaded)>;
@@ -217,8 +227,21 @@ class PlayService {
   // A committed event from any instance: a move event names the ply it made, and a copy behind
   // it is forgotten; any other event of a game forgets the copy (its version moved). An event of
   // no game that re-times seats of many games (vacation_started, vacation_ended, outage)
-  // forgets every snapshot.
-  void on_event(std::optional<Id> game_id, const std::string& kind, std::optional<int> ply);
+  // forgets every snapshot. The turn lists of the event's recipients go (every list, for an
+  // event of no game and no recipient: an outage, clocks paused or resumed).
+  void on_event(const storage::EventRecord& event);
+
+  // ---- turn lists (turn_lists.cc): GET /v1/me/turns from memory, as read() for games
+  // The token's principal when this instance looked it up within principal_read_age_s and the
+  // copies answer reads; else empty (the caller looks it up and remembers it).
+  std::optional<storage::Principal> held_principal(const std::string& token_hash) const;
+  void remember_principal(const storage::Principal& principal) { copies_.remember(principal); }
+  // The account's turn list: the held one, else `load` run once for all concurrent callers and
+  // kept until an event of one of the account's games is read or this instance writes one.
+  // Before serve_reads_from_copies(), always `load`.
+  HeldTurns turns(Id account, const std::function<HeldTurns()>& load);
+  // Turn lists loaded by turns() (tests, metrics).
+  std::uint64_t turn_loads() const { return turn_lists_.loads(); }
 
   // The ply of this instance's copy of the game when the token's copy is held too (as the move
   // path would decide on them), else nothing. For tests and diagnostics.
@@ -255,6 +278,11 @@ class PlayService {
   void follow_write(const GameRecord& after, const domain::Entry& entry);
   // A change other than an entry (status, leave request, vacation day): the copies go.
   void forget_copies(Id game_id);
+  // This instance changed the game: its seats' turn lists go (every list when the seats are not
+  // at hand).
+  void forget_turns_of(Id game_id);
+  void forget_turns_of(const GameRecord& game);
+  void forget_turns_of_recipients(const storage::EventRecord& event);
   bool try_auto_vacation(const GameRecord& game, int seat, const std::string& at);
   // The game as `written` left it: `after` with the version and seat clocks the write produced,
   // kept as this instance's copy.
@@ -288,6 +316,7 @@ class PlayService {
   ContextCache copies_;
   MoveCache moves_;
   SnapshotCache snapshots_;
+  FlightCache<HeldTurns> turn_lists_{4096};
   std::atomic<bool> read_copies_{false};
   WriteCombiner<storage::EntryWrite, storage::WriteResult, Id> combiner_;
   storage::SeatsRepository seats_;

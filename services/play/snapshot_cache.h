@@ -12,16 +12,12 @@
 // Events and writes are recorded per game (also of games with no snapshot); a cache that holds
 // `max_games` games is emptied and fills again.
 
-#include <atomic>
 #include <cstdint>
-#include <functional>
-#include <future>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <unordered_map>
 
 #include "services/domain/seat_change.h"
+#include "services/play/flight_cache.h"
 #include "services/play/move_cache.h"
 
 namespace play {
@@ -38,15 +34,15 @@ class SnapshotCache {
   // Loads the game's snapshot from the database (null: no such game).
   using Loader = std::function<Snapshot()>;
   // A mark taken before a load outside get(); keep() compares it with later events.
-  using Tick = std::uint64_t;
+  using Tick = FlightCache<Snapshot>::Tick;
 
-  explicit SnapshotCache(std::size_t max_games = 4096) : max_games_(max_games) {}
+  explicit SnapshotCache(std::size_t max_games = 4096) : games_(max_games) {}
 
   // The held snapshot, else the result of `load` (run once for all concurrent callers).
   Snapshot get(Id game_id, const Loader& load);
-  Snapshot held(Id game_id) const;
+  Snapshot held(Id game_id) const { return games_.held(game_id); }
 
-  Tick begin_load();
+  Tick begin_load() { return games_.begin_load(); }
   // Keeps `snapshot` (an active game) unless an event or write of the game came after `since`,
   // or an equal or newer version is held.
   void keep(const Snapshot& snapshot, Tick since);
@@ -57,28 +53,13 @@ class SnapshotCache {
   // Forgets the game's snapshot (with `kept_from_ply`: only one before that ply); loads in
   // flight are not kept.
   void forget(Id game_id, std::optional<int> kept_from_ply = std::nullopt);
-  void forget_all();
+  void forget_all() { games_.clear(); }
 
   // Loads run by get() (for tests and metrics).
-  std::uint64_t loads() const { return loads_.load(); }
+  std::uint64_t loads() const { return games_.loads(); }
 
  private:
-  struct Slot {
-    Snapshot snapshot;
-    Tick touched = 0;                                      // the last event or write of the game
-    std::shared_ptr<std::shared_future<Snapshot>> flight;  // the load in progress, if any
-  };
-  Slot& slot(Id game_id);  // with mutex_ held
-  Snapshot run_flight(Id game_id, const Loader& load, Tick since,
-                      const std::shared_ptr<std::shared_future<Snapshot>>& flight,
-                      std::promise<Snapshot>& promise);
-
-  mutable std::mutex mutex_;
-  std::size_t max_games_;
-  Tick tick_ = 0;     // every begin_load and touch takes the next tick
-  Tick cleared_ = 0;  // when the map was last emptied
-  std::unordered_map<Id, Slot> slots_;
-  std::atomic<std::uint64_t> loads_{0};
+  FlightCache<Snapshot> games_;
 };
 
 }  // namespace play

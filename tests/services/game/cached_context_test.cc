@@ -206,13 +206,18 @@ class ReadCopies : public CachedContext {
     SVC_REQUIRE_DB();
     api::GameServiceOptions options = test_options();
     options.principal_read_age_s = 600;  // no time-based token look-up during a test
-    one = std::make_unique<TestServer>(database_url(), options);
+    // Composed as hexpostd composes it: the stream routes (GET /v1/me/turns) on the hub.
+    const auto compose = [this](api::Server& server, api::GameService& service) {
+      hub = std::make_unique<events::EventHub>(database_url(),
+                                               events::HubOptions{std::chrono::milliseconds(50)});
+      streams = std::make_unique<api::StreamService>(service, *hub);
+      api::add_stream_routes(server, *streams);
+    };
+    one = std::make_unique<TestServer>(database_url(), options, 96, 8, hxclock::system_clock(),
+                                       compose);
     two = std::make_unique<TestServer>();
     c1 = std::make_unique<Client>(one->port());
     c2 = std::make_unique<Client>(two->port());
-    hub = std::make_unique<events::EventHub>(database_url(),
-                                             events::HubOptions{std::chrono::milliseconds(50)});
-    streams = std::make_unique<api::StreamService>(one->service(), *hub);
     hub->start();
     p = {make_account(*c1, "reads"), make_account(*c1, "reads")};
     const storage::StreamPosition since = hub->frontier();
@@ -221,6 +226,7 @@ class ReadCopies : public CachedContext {
   }
   void TearDown() override {
     if (hub) hub->stop();
+    one.reset();  // its routes use the streams
   }
   std::string path() const { return "/v1/games/" + id; }
   std::uint64_t statements() { return one->service().pool.acquisitions(); }
@@ -371,3 +377,41 @@ TEST(ReadCopiesTokenAge, ATokenRevokedOnAnotherInstanceReadsNoLongerThanTheReadA
 }
 
 }  // namespace
+
+// GET /v1/me/turns from memory: the caller's list is held until an event of one of its games
+// is read or this instance writes one.
+TEST_F(ReadCopies, TurnListsComeFromTheCopyUntilAMoveOfTheCallersGames) {
+  const Account& first = mover_at(*c1, id, p);
+  const Account& second = p[0].token == first.token ? p[1] : p[0];
+  const auto turn_loads = [this] { return one->service().play.turn_loads(); };
+  const Reply listed = c1->get("/v1/me/turns", first.token);  // looks the list up, keeps it
+  ASSERT_EQ(listed.status, 200) << listed.text;
+  ASSERT_EQ(listed.body.at("turns").size(), 1u);
+  const std::uint64_t statements_before = statements(), loads_before = turn_loads();
+  const Reply again = c1->get("/v1/me/turns", first.token);
+  EXPECT_EQ(statements(), statements_before);
+  EXPECT_EQ(turn_loads(), loads_before);
+  EXPECT_EQ(again.text, listed.text);
+  EXPECT_EQ(again.header("ETag"), listed.header("ETag"));
+  EXPECT_EQ(c1->get("/v1/me/turns", first.token, {{"If-None-Match", listed.header("ETag")}}).status,
+            304);
+  ASSERT_EQ(c1->get("/v1/me/turns", second.token).body.at("turns").size(), 0u);
+
+  // This instance's move: both lists change at once, before any event is read.
+  ASSERT_EQ(move(*c1, 0, first).status, 201);
+  EXPECT_EQ(c1->get("/v1/me/turns", first.token).body.at("turns").size(), 0u);
+  const Reply theirs = c1->get("/v1/me/turns", second.token);
+  ASSERT_EQ(theirs.body.at("turns").size(), 1u);
+  EXPECT_EQ(theirs.body.at("turns")[0].at("ply"), 1);
+  EXPECT_EQ(theirs.body.at("turns")[0].at("game_id"), id);
+
+  // Another instance's move: once its event is read, the list here shows it.
+  const storage::StreamPosition since = hub->frontier();
+  ASSERT_EQ(move(*c2, 1, second).status, 201);
+  ASSERT_TRUE(hub_read(*hub, since, id, "move", 2));
+  EXPECT_EQ(c1->get("/v1/me/turns", second.token).body.at("turns").size(), 0u);
+  const Reply mine = c1->get("/v1/me/turns", first.token);
+  ASSERT_EQ(mine.body.at("turns").size(), 1u);
+  EXPECT_EQ(mine.body.at("turns")[0].at("ply"), 2);
+  EXPECT_EQ(mine.body.at("turns")[0].at("game_id"), id);
+}

@@ -119,7 +119,7 @@ api::GameServiceOptions test_options() {
 }
 
 TestServer::TestServer(const std::string& url, api::GameServiceOptions options, std::size_t threads,
-                       std::size_t pool_size, hxclock::Clock& clock) {
+                       std::size_t pool_size, hxclock::Clock& clock, const Compose& compose) {
   // Access logs only when asked for (HEXPOST_TEST_LOG=1): they drown the test output.
   if (std::getenv("HEXPOST_TEST_LOG") == nullptr) spdlog::set_level(spdlog::level::warn);
   pool_ =
@@ -131,6 +131,7 @@ TestServer::TestServer(const std::string& url, api::GameServiceOptions options, 
   server_ = std::make_unique<api::Server>(server_options);
   api::add_health_routes(*server_, [] { return api::Readiness{true, "", ""}; });
   api::add_game_service_routes(*server_, *service_);
+  if (compose) compose(*server_, *service_);
   port_ = server_->bind("127.0.0.1", 0);
   thread_ = std::thread([this] { server_->run(); });
   for (int i = 0; i < 500 && !server_->is_running(); ++i) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <pqxx/pqxx>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -32,9 +33,13 @@ api::GameServiceOptions test_options();
 
 class TestServer {
  public:
+  // Adds more routes (on the server's own GameService) before the server starts.
+  using Compose = std::function<void(api::Server&, api::GameService&)>;
+
   explicit TestServer(const std::string& url = database_url(),
                       api::GameServiceOptions options = test_options(), std::size_t threads = 96,
-                      std::size_t pool_size = 8, hxclock::Clock& clock = hxclock::system_clock());
+                      std::size_t pool_size = 8, hxclock::Clock& clock = hxclock::system_clock(),
+                      const Compose& compose = {});
   ~TestServer();
   int port() const { return port_; }
   api::GameService& service() { return *service_; }
