@@ -124,7 +124,10 @@ TEST(ManyStreams, OneChangeIsReadOnceForEveryWatcherOfTheGame) {
   const Account ann = svctest::make_account(client, "onceann");
   const Account bob = svctest::make_account(client, "oncebob");
   const Account eve = svctest::make_account(client, "onceeve");
+  const storage::StreamPosition since = server.streams().hub.frontier();
   const std::string game = svctest::start_game(client, {ann, bob});
+  // Watchers that opened before the hub read the start would load the game again when it does.
+  ASSERT_TRUE(svctest::hub_read(server.streams().hub, since, game, "game_started"));
   const std::vector<const Account*> who = {&ann, &bob, &eve};
   std::vector<std::unique_ptr<StreamReader>> watchers;
   for (int i = 0; i < 50; ++i) {

@@ -106,26 +106,6 @@ TEST_F(CachedContext, ATokenRevokedOnAnotherInstanceIsRefusedAndStoresNothing) {
   EXPECT_EQ(move(*c1, 0, first).status, 201);
 }
 
-// True once `hub` has read the event `kind` of game `id` (at `ply`, for a move) after `since`;
-// false after 5 s.
-bool hub_read(const events::EventHub& hub, const storage::StreamPosition& since,
-              const std::string& id, const std::string& kind, int ply = -1) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (std::chrono::steady_clock::now() < deadline) {
-    std::vector<storage::EventRecord> found;
-    storage::StreamPosition upto;
-    hub.read(
-        since,
-        [&](const storage::EventRecord& e) {
-          return e.kind == kind && e.game_id == std::stoll(id) && (ply < 0 || e.ply == ply);
-        },
-        found, upto);
-    if (!found.empty()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return false;
-}
-
 // Instance one's event hub (as hexpostd composes it, through StreamService) reads every event:
 // its own moves leave its copy alone, another instance's move makes it forget the copy, so the
 // next move there is read afresh rather than refused by the write. The game is started after

@@ -77,7 +77,7 @@ int seat_of(const json& view, const Account& account) {
 
 int seat_to_move(const json& view) { return view.at("to_move_seats").at(0).get<int>(); }
 
-long long events(const std::string& game_id, const std::string& kind) {
+long long event_count(const std::string& game_id, const std::string& kind) {
   pqxx::connection c(database_url());
   pqxx::nontransaction tx(c);
   return tx

@@ -47,7 +47,7 @@ std::string deadline_of(const std::string& game_id, int seat);
 bool list_key_matches_deadline(const std::string& game_id, int seat);
 int seat_of(const json& view, const Account& account);
 int seat_to_move(const json& view);
-long long events(const std::string& game_id, const std::string& kind);
+long long event_count(const std::string& game_id, const std::string& kind);
 long long global_events(const std::string& kind);
 void set_time_zone(Client& client, const Account& account, const std::string& zone);
 // A move by whoever is to move ("1" in the counting game); returns the status.

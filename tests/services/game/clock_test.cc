@@ -135,14 +135,14 @@ TEST(ClockDeadline, MoveOneSecondBeforeIsAcceptedOneSecondAfterForfeitsOnce) {
   EXPECT_EQ(view.at("result").at("summary"), late.username + " lost on time");
   EXPECT_EQ(view.at("moves").size(), 2u);
   EXPECT_EQ(view.at("moves").at(1).at("record"), "resign " + std::to_string(second));
-  EXPECT_EQ(events(id, "timeout"), 1);
-  EXPECT_EQ(events(id, "game_finished"), 1);
+  EXPECT_EQ(event_count(id, "timeout"), 1);
+  EXPECT_EQ(event_count(id, "game_finished"), 1);
   // Nothing left for the sweeper, and a second late move changes nothing.
   s.service().sweeper.sweep_at(clock.now());
-  EXPECT_EQ(events(id, "timeout"), 1);
+  EXPECT_EQ(event_count(id, "timeout"), 1);
   EXPECT_EQ(c.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", 1}}, late.token).status,
             409);
-  EXPECT_EQ(events(id, "timeout"), 1);
+  EXPECT_EQ(event_count(id, "timeout"), 1);
 }
 
 }  // namespace
@@ -262,7 +262,7 @@ TEST(ClockDst, WholeDaysSurviveTheChange) {
   clock.set(at("2026-10-27T11:00:00Z"));
   s.service().sweeper.sweep_at(clock.now());
   EXPECT_EQ(game(c, id, p[0]).at("status"), "finished");
-  EXPECT_EQ(events(id, "timeout"), 1);
+  EXPECT_EQ(event_count(id, "timeout"), 1);
 }
 
 TEST(ClockPause, AdminPausesAndResumesEveryClock) {
@@ -282,7 +282,7 @@ TEST(ClockPause, AdminPausesAndResumesEveryClock) {
   EXPECT_EQ(c.get("/v1/admin/clocks", *admin.token).body.at("paused"), true);
   clock.set(t0 + 6 * 24h);  // past the old deadline: nothing happens while paused
   s.service().sweeper.sweep_at(clock.now());
-  EXPECT_EQ(events(id, "timeout"), 0);
+  EXPECT_EQ(event_count(id, "timeout"), 0);
   ASSERT_EQ(c.post("/v1/admin/clocks", {{"paused", false}}, *admin.token).body.at("changed"), true);
   EXPECT_EQ(at(deadline_of(id, mover)), before + 5 * 24h);
   EXPECT_EQ(global_events("clocks_paused"), 1);
@@ -319,7 +319,7 @@ TEST(ClockOutage, RestartAfterThreeDaysExtendsDeadlinesAndForfeitsNobody) {
   EXPECT_GE(outage->seats, 1);
   EXPECT_EQ(at(deadline_of(id, mover)), before + 3 * 24h);
   s.service().sweeper.sweep_at(clock.now());
-  EXPECT_EQ(events(id, "timeout"), 0);
+  EXPECT_EQ(event_count(id, "timeout"), 0);
   EXPECT_EQ(game(*s.client, id, p[0]).at("status"), "active");
   EXPECT_EQ(global_events("outage"), 1);
   // A second start right after is no outage.
@@ -340,7 +340,7 @@ TEST(ClockReminders, FireOnceEachAtTheirFractions) {
     clock.set(t0 + offset);
     sweeper.sweep_at(clock.now());
     sent += expected;
-    EXPECT_EQ(events(id, "reminder"), sent) << offset.count() << " min";
+    EXPECT_EQ(event_count(id, "reminder"), sent) << offset.count() << " min";
   }
   pqxx::connection conn(database_url());
   pqxx::nontransaction tx(conn);
@@ -358,7 +358,7 @@ TEST(ClockReminders, FireOnceEachAtTheirFractions) {
   ASSERT_EQ(move(*s.client, id, p), 201);
   clock.set(t0 + 23h + 30min + 12h);
   sweeper.sweep_at(clock.now());
-  EXPECT_EQ(events(id, "reminder"), 4);
+  EXPECT_EQ(event_count(id, "reminder"), 4);
 }
 
 TEST(ClockDeadGames, AbandonedGamesEndByThemselves) {
@@ -371,7 +371,7 @@ TEST(ClockDeadGames, AbandonedGamesEndByThemselves) {
   auto report = s.service().sweeper.sweep_at(clock.now());
   EXPECT_GE(report.timeouts, 1);  // other tests' games share the database
   EXPECT_EQ(game(c, clocked, p[0]).at("status"), "finished");
-  EXPECT_EQ(events(clocked, "timeout"), 1);
+  EXPECT_EQ(event_count(clocked, "timeout"), 1);
   EXPECT_EQ(game(c, unclocked, p[0]).at("status"), "active");
   clock.set(t0 + 90 * 24h);  // HEXPOST_DEAD_GAME_DAYS (90) without any change
   report = s.service().sweeper.sweep_at(clock.now());
@@ -379,9 +379,9 @@ TEST(ClockDeadGames, AbandonedGamesEndByThemselves) {
   const json view = game(c, unclocked, p[0]);
   EXPECT_EQ(view.at("status"), "aborted");
   EXPECT_EQ(view.at("result").at("summary"), "aborted: no move for 90 days");
-  EXPECT_EQ(events(unclocked, "game_aborted"), 1);
+  EXPECT_EQ(event_count(unclocked, "game_aborted"), 1);
   s.service().sweeper.sweep_at(clock.now());
-  EXPECT_EQ(events(unclocked, "game_aborted"), 1);
+  EXPECT_EQ(event_count(unclocked, "game_aborted"), 1);
 }
 
 // Three players: the one who runs out resigns by the rules and the other two play on.
@@ -399,8 +399,8 @@ TEST(ClockTimeout, MultiPlayerGamesGoOnWithoutTheSeatThatRanOut) {
   const int next = seat_to_move(view);
   EXPECT_NE(next, late);
   EXPECT_EQ(view.at("seats").at(next).at("deadline"), "2026-03-04T12:00:01.000000Z");
-  EXPECT_EQ(events(id, "timeout"), 1);
-  EXPECT_EQ(events(id, "game_finished"), 0);
+  EXPECT_EQ(event_count(id, "timeout"), 1);
+  EXPECT_EQ(event_count(id, "game_finished"), 0);
 }
 
 TEST(ClockBank, FischerIncrementUpToTheCap) {
@@ -472,7 +472,7 @@ TEST(ClockAutoVacation, FlagFallTakesADayWhileTheAllowanceLasts) {
   clock.set(t0 + 24h + 1s);
   ASSERT_EQ(move(c, id, p), 201);  // the flag fell, a vacation day was taken, the move counts
   EXPECT_EQ(s.service().play.auto_vacations(), 1);
-  EXPECT_EQ(events(id, "timeout"), 0);
+  EXPECT_EQ(event_count(id, "timeout"), 0);
   EXPECT_DOUBLE_EQ(c.get("/v1/me/vacation", late.token).body.at("used_days").get<double>(), 1.0);
   // The other player: the sweeper finds the flag fall, a day is taken; then only half a day is
   // left, so the next flag fall loses.
@@ -480,11 +480,11 @@ TEST(ClockAutoVacation, FlagFallTakesADayWhileTheAllowanceLasts) {
   clock.set(t0 + 48h + 2s);
   s.service().sweeper.sweep_at(clock.now());  // (other tests' games may share the database)
   EXPECT_GE(s.service().play.auto_vacations(), 2);
-  EXPECT_EQ(events(id, "timeout"), 0);
+  EXPECT_EQ(event_count(id, "timeout"), 0);
   EXPECT_EQ(at(deadline_of(id, second)), t0 + 72h + 2s);
   clock.set(t0 + 72h + 2s);
   s.service().sweeper.sweep_at(clock.now());
-  EXPECT_EQ(events(id, "timeout"), 1);
+  EXPECT_EQ(event_count(id, "timeout"), 1);
   EXPECT_EQ(game(c, id, p[0]).at("status"), "finished");
 }
 

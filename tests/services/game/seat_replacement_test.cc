@@ -104,7 +104,7 @@ TEST(SeatReplacement, VotePassesAndTheReplacementAcceptsTheSeatIsHandedOver) {
   EXPECT_EQ(request.at("voters").size(), 3u);
   EXPECT_EQ(request.at("deadline"), "2026-05-06T12:00:00.000000Z");  // 2 days after the request
   EXPECT_EQ(game(c, id, p[0]).at("leave_request").at("status"), "pending");
-  EXPECT_EQ(events(id, "leave_requested"), 1);
+  EXPECT_EQ(event_count(id, "leave_requested"), 1);
 
   const std::vector<Account> others = voters(before, seat, p);
   const Reply accepted = accept(c, id, newcomer);
@@ -125,7 +125,7 @@ TEST(SeatReplacement, VotePassesAndTheReplacementAcceptsTheSeatIsHandedOver) {
   EXPECT_EQ(after.at("seats").at(seat).at("deadline"), before.at("seats").at(seat).at("deadline"));
   EXPECT_EQ(after.at("leave_request"), nullptr);
   EXPECT_EQ(after.at("status"), "active");
-  EXPECT_EQ(events(id, "seat_replaced"), 1);
+  EXPECT_EQ(event_count(id, "seat_replaced"), 1);
   // The replacement heard of both in its inbox, newest first.
   const json inbox = c.get("/v1/me/events", newcomer.token).body.at("events");
   ASSERT_EQ(inbox.size(), 2u) << inbox.dump();
@@ -165,7 +165,7 @@ TEST(SeatReplacement, ANoVoteMakesTheLeaverResign) {
   EXPECT_EQ(after.at("seats").at(seat).at("username"), p[1].username);
   EXPECT_EQ(after.at("status"), "active");  // three players go on
   EXPECT_EQ(after.at("leave_request"), nullptr);
-  EXPECT_EQ(events(id, "seat_replaced"), 0);
+  EXPECT_EQ(event_count(id, "seat_replaced"), 0);
   expect_chain_verifies(c, id, p[0]);
 }
 

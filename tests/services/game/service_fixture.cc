@@ -144,6 +144,25 @@ TestServer::~TestServer() {
   if (thread_.joinable()) thread_.join();
 }
 
+// True once `hub` has read the event: polled every 10 ms.
+bool hub_read(const events::EventHub& hub, const storage::StreamPosition& since,
+              const std::string& id, const std::string& kind, int ply) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::vector<storage::EventRecord> found;
+    storage::StreamPosition upto;
+    hub.read(
+        since,
+        [&](const storage::EventRecord& e) {
+          return e.kind == kind && e.game_id == std::stoll(id) && (ply < 0 || e.ply == ply);
+        },
+        found, upto);
+    if (!found.empty()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
 std::string Reply::header(const std::string& name) const {
   auto it = headers.find(name);
   return it == headers.end() ? std::string() : it->second;

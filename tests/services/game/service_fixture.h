@@ -16,6 +16,7 @@
 
 #include "services/api/game_service.h"
 #include "services/api/server.h"
+#include "services/events/event_hub.h"
 #include "services/storage/pool.h"
 
 namespace svctest {
@@ -30,6 +31,11 @@ std::string migrations_dir();
 
 domain::Catalog test_catalog();
 api::GameServiceOptions test_options();
+
+// True once `hub` has read the event `kind` of game `id` (at `ply`, for a move) after `since`;
+// false after 5 s.
+bool hub_read(const events::EventHub& hub, const storage::StreamPosition& since,
+              const std::string& id, const std::string& kind, int ply = -1);
 
 class TestServer {
  public:
