@@ -4,7 +4,7 @@
 //
 //   hexpost_load --port P --database URL [--clients 16] [--seconds 10] [--game counting ...]
 //                [--options JSON] [--mode both|all|post|get-post|stream-post] [--skip-pgbench]
-//                [--me-games] [--board-svg] [--server-pid PID] [--postmaster-pid PID]
+//                [--me-games] [--board-svg] [--game-get] [--server-pid PID] [--postmaster-pid PID]
 //                [--also-port P2 ...]
 //
 // --mode post: a move is one POST (the pair of players learn the new state from the 201 answer);
@@ -17,9 +17,9 @@
 // --options, the counting game plays to 100,000 and other games use their default options.
 // With the two pids (ops/bench-service passes them) each mode also prints the CPU one move cost
 // PostgreSQL, the service and the driver, and the rate that cost allows on this machine's cores.
-// --board-svg: after each game's move modes, every client GETs /v1/games/{id}/board.svg of the
-// games the last of them moved (a fixed set, no longer moving), with its own token, and the
-// summary shows its requests/s and p99 next to the move figures.
+// --game-get, --board-svg: after each game's move modes, every client GETs /v1/games/{id} (or
+// /v1/games/{id}/board.svg) of the games the last of them moved (a fixed set, no longer moving),
+// with its own token, and the summary shows its requests/s and p99 next to the move figures.
 // --also-port: more instances on the same database; every client sends each request to the
 // next instance in turn (the CPU figures then count only the --server-pid instance).
 #include <httplib.h>
@@ -186,19 +186,20 @@ ModeFigures run_mode(const loadtest::DriverOptions& o, const std::vector<loadtes
   return figures;
 }
 
-// GET /v1/games/{id}/board.svg of the current position, by every client for `seconds`: client i
-// reads games[i % size] (the games a move run left, no longer moving) with its own token, as a
-// signed-in page does. Prints requests/s, p50/p99 and the CPU per request by party; returns the
-// figures with requests/s in place of moves/s.
-ModeFigures run_board_svg(const loadtest::DriverOptions& o,
-                          const std::vector<loadtest::Player>& players,
-                          const std::vector<std::int64_t>& games, const Processes& processes) {
-  const std::string name = o.game + ", board-svg";
+// GET /v1/games/{id}<suffix> ("" the game, "/board.svg" its image) of the current position, by
+// every client for `seconds`: client i reads games[i % size] (the games a move run left, no
+// longer moving: every read after the first of each is a hit of the instance's copy) with its
+// own token, as a signed-in page does. Prints requests/s, p50/p99 and the CPU per request by
+// party; returns the figures with requests/s in place of moves/s.
+ModeFigures run_game_reads(const loadtest::DriverOptions& o,
+                           const std::vector<loadtest::Player>& players,
+                           const std::vector<std::int64_t>& games, const std::string& suffix,
+                           const Processes& processes) {
+  const std::string name = o.game + (suffix.empty() ? ", game-get" : ", board-svg");
   std::vector<std::string> paths;
-  for (const std::int64_t id : games)
-    paths.push_back("/v1/games/" + std::to_string(id) + "/board.svg");
-  std::printf("running %d clients for %.0f s on %s, GET board.svg of %zu games...\n", o.clients,
-              o.seconds, o.game.c_str(), paths.size());
+  for (const std::int64_t id : games) paths.push_back("/v1/games/" + std::to_string(id) + suffix);
+  std::printf("running %d clients for %.0f s on %s, GET /v1/games/{id}%s of %zu games...\n",
+              o.clients, o.seconds, o.game.c_str(), suffix.c_str(), paths.size());
   const loadtest::CpuSeconds before =
       loadtest::cpu_seconds_now(processes.postmaster, processes.service);
   const loadtest::ReadStats r =
@@ -221,7 +222,7 @@ ModeFigures run_board_svg(const loadtest::DriverOptions& o,
 }
 
 // The runs side by side: one line per game and mode.
-// A board-svg line gives GETs/s and, in place of conflicts, its failed GETs.
+// A game-get or board-svg line gives GETs/s and, in place of conflicts, its failed GETs.
 void print_summary(const std::vector<ModeFigures>& runs) {
   std::printf("summary:\n%-28s %10s %10s %9s %9s\n", "game, mode", "per s", "p99 ms", "refused",
               "conflicts");
@@ -278,7 +279,7 @@ int main(int argc, char** argv) {
   std::string host = "127.0.0.1", database, options;
   std::vector<std::string> games = {"counting"};
   std::string mode = "both";
-  bool skip_pgbench = false, me_games = false, board_svg = false;
+  bool skip_pgbench = false, me_games = false, board_svg = false, game_get = false;
   Processes processes;
   app.add_option("--host", host);
   app.add_option("--port", port)->required();
@@ -297,6 +298,8 @@ int main(int argc, char** argv) {
   app.add_flag("--skip-pgbench", skip_pgbench);
   app.add_flag("--board-svg", board_svg,
                "after each game's move modes, GET board.svg of the games they moved");
+  app.add_flag("--game-get", game_get,
+               "after each game's move modes, GET /v1/games/{id} of the games they moved");
   app.add_flag("--me-games", me_games,
                "also seed 100k+10k games, measure GET /v1/me/games, then post moves again");
   app.add_option("--server-pid", processes.service, "the service's pid, for its CPU per move");
@@ -316,7 +319,7 @@ int main(int argc, char** argv) {
   o.username_prefix = "lb" + std::to_string(getpid() % 100000) + "x";
   std::printf("creating %d players...\n", clients);
   const auto players = loadtest::create_players(o.endpoints[0], o.username_prefix, clients);
-  std::vector<ModeFigures> runs, reads;               // move runs; board-svg runs
+  std::vector<ModeFigures> runs, reads;               // move runs; game-get, board-svg runs
   std::vector<std::pair<std::string, double>> rates;  // "game, mode" -> moves/s
   for (const std::string& game : games) {
     o.game = game;
@@ -332,8 +335,11 @@ int main(int argc, char** argv) {
       runs.push_back(run_mode(o, players, game + ", " + m, processes));
       rates.emplace_back(runs.back().name, runs.back().moves_per_s);
     }
-    if (board_svg && !runs.empty() && !runs.back().games.empty()) {
-      reads.push_back(run_board_svg(o, players, runs.back().games, processes));
+    if (!runs.empty() && !runs.back().games.empty()) {
+      if (game_get) reads.push_back(run_game_reads(o, players, runs.back().games, "", processes));
+      if (board_svg) {
+        reads.push_back(run_game_reads(o, players, runs.back().games, "/board.svg", processes));
+      }
     }
   }
   std::vector<ModeFigures> summary = runs;
