@@ -1,28 +1,29 @@
 #include "lib/competition/matching.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace competition {
-namespace {
 
 // Vertices are 0..n-1, blossoms n..2n-1. Edge k has endpoints 2k (its u) and 2k+1 (its v);
 // `p ^ 1` is the other end. Dual variables are kept doubled so that integer weights give
 // integer duals (slack = dual[u] + dual[v] - 2 w).
-class Blossom {
+class BlossomSolver {
  public:
-  Blossom(int vertices, const std::vector<MatchEdge>& edges) : n_(vertices) {
+  BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) : n_(vertices) {
     for (const auto& e : edges) {
-      if (e.weight <= 0 || e.u == e.v) continue;
       end_.push_back(e.u);
       end_.push_back(e.v);
       weight_.push_back(e.weight);
     }
     const auto size = static_cast<std::size_t>(2 * n_);
     neighbours_.resize(static_cast<std::size_t>(n_));
-    for (int p = 0; p < static_cast<int>(end_.size()); ++p)
-      neighbours_[at(end_[at(p)])].push_back(p ^ 1);
     MatchWeight top = 0;
-    for (auto w : weight_) top = std::max(top, w);
+    for (int p = 0; p < static_cast<int>(end_.size()); ++p) {
+      if (weight_[at(p / 2)] <= 0 || end_[at(p)] == end_[at(p ^ 1)]) continue;
+      neighbours_[at(end_[at(p)])].push_back(p ^ 1);
+      top = std::max(top, weight_[at(p / 2)]);
+    }
     mate_.assign(at(n_), -1);
     label_.assign(size, 0);
     label_end_.assign(size, -1);
@@ -39,11 +40,13 @@ class Blossom {
     dual_.assign(size, 0);
     for (int v = 0; v < n_; ++v) dual_[at(v)] = top;
     allowed_.assign(weight_.size(), false);
+    dead_.assign(at(n_), false);
+    best_to_.assign(size, -1);
   }
 
+  // Runs stages until no free vertex has a positive dual; mate per vertex.
   std::vector<int> solve() {
-    for (int stage = 0; stage < n_; ++stage) {
-      if (!run_stage()) break;
+    while (run_stage()) {
       for (int b = n_; b < 2 * n_; ++b)
         if (parent_[at(b)] == -1 && base_[at(b)] >= 0 && label_[at(b)] == 1 && dual_[at(b)] == 0)
           expand(b, true);
@@ -54,12 +57,114 @@ class Blossom {
     return out;
   }
 
+  // Prepares a solve that resumes from the last optimum after the `leaving` vertices left and
+  // the `changed` edges took the weights now in weight_. On each changed edge one end, its hub
+  // (the end with more changed edges), raises its dual. The blossoms holding a hub or a leaving
+  // vertex are dissolved into the duals of their vertices, which keeps the slack of each edge
+  // inside them and raises the others; the hubs raise their duals until no edge has negative
+  // slack; each pair whose edge is then no longer tight is unmatched. The free vertices with
+  // positive duals are the next stage's roots.
+  void restart(const std::vector<int>& leaving, const std::vector<int>& changed) {
+    const std::vector<int> hubs = hubs_of(changed);
+    for (int v : hubs) dissolve(in_blossom_[at(v)]);
+    for (int v : leaving) {
+      dissolve(in_blossom_[at(v)]);
+      if (mate_[at(v)] >= 0) mate_[at(endpoint(mate_[at(v)]))] = -1;
+      mate_[at(v)] = -1;
+      dual_[at(v)] = 0;
+      dead_[at(v)] = true;
+    }
+    if (!leaving.empty())
+      for (auto& list : neighbours_)
+        std::erase_if(list, [&](int p) { return dead_[at(endpoint(p))]; });
+    for (std::size_t i = 0; i < changed.size(); ++i) {
+      const int k = changed[i];
+      if (dead_[at(endpoint(2 * k))] || dead_[at(endpoint(2 * k + 1))]) continue;
+      const MatchWeight s = slack(k);  // the hub is in no blossom: no blossom dual counts
+      if (s < 0) dual_[at(hubs[i])] -= s;
+    }
+    unmatch_loose_pairs();
+    make_root_duals_even();
+  }
+
+  void reweigh(int k, MatchWeight w) { weight_[at(k)] = w; }
+
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
   int endpoint(int p) const { return end_[at(p)]; }
   MatchWeight slack(int k) const {
     return dual_[at(endpoint(2 * k))] + dual_[at(endpoint(2 * k + 1))] - 2 * weight_[at(k)];
   }
+  // Per changed edge, the end that raises its dual: the one with more changed edges (the
+  // vertices whose weights changed, whose pairs break anyway, rather than their neighbours).
+  std::vector<int> hubs_of(const std::vector<int>& changed) const {
+    std::vector<int> touches(at(n_), 0);
+    for (int k : changed) {
+      ++touches[at(endpoint(2 * k))];
+      ++touches[at(endpoint(2 * k + 1))];
+    }
+    std::vector<int> out;
+    for (int k : changed) {
+      const int u = endpoint(2 * k);
+      const int v = endpoint(2 * k + 1);
+      out.push_back(touches[at(v)] > touches[at(u)] ? v : u);
+    }
+    return out;
+  }
+
+  // Unmatches the pairs of vertices in no blossom whose edge is not tight (restart).
+  void unmatch_loose_pairs() {
+    for (int v = 0; v < n_; ++v)
+      if (in_blossom_[at(v)] == v && mate_[at(v)] >= 0 && slack(mate_[at(v)] / 2) != 0) {
+        mate_[at(endpoint(mate_[at(v)]))] = -1;
+        mate_[at(v)] = -1;
+      }
+  }
+
+  // All S-vertices of a stage share the parity of its roots' duals (tight edges join duals of
+  // one parity), so an edge between two S-vertices has an even slack and delta 3 is integral
+  // when every root's dual is even. A free vertex in no blossom takes one more; a free blossom
+  // base with an odd dual is dissolved first.
+  void make_root_duals_even() {
+    bool dissolved = true;
+    while (dissolved) {
+      dissolved = false;
+      for (int v = 0; v < n_; ++v)
+        if (mate_[at(v)] == -1 && dual_[at(v)] % 2 != 0 && in_blossom_[at(v)] != v) {
+          dissolve(in_blossom_[at(v)]);
+          dissolved = true;
+        }
+      if (dissolved) unmatch_loose_pairs();
+    }
+    for (int v = 0; v < n_; ++v)
+      if (mate_[at(v)] == -1 && dual_[at(v)] % 2 != 0) dual_[at(v)] += 1;
+  }
+
+  // Dissolves top-level blossom b (a vertex: nothing to do): each of its vertices takes the
+  // duals of the blossoms in b that hold it, and b and its sub-blossoms are freed.
+  void dissolve(int b) {
+    if (b < n_) return;
+    for (int v : leaves(b)) {
+      for (int up = parent_[at(v)]; up != -1; up = parent_[at(up)]) dual_[at(v)] += dual_[at(up)];
+      in_blossom_[at(v)] = v;
+    }
+    release(b);
+  }
+
+  void release(int b) {
+    if (b < n_) {
+      parent_[at(b)] = -1;
+      return;
+    }
+    for (int child : children_[at(b)]) release(child);
+    children_[at(b)].clear();
+    endpoints_[at(b)].clear();
+    best_edges_[at(b)].clear();
+    base_[at(b)] = label_end_[at(b)] = parent_[at(b)] = -1;
+    dual_[at(b)] = 0;
+    unused_.push_back(b);
+  }
+
   // Index j of a cyclic list, negative j counting from the end.
   static int wrap(int j, std::size_t size) {
     const int s = static_cast<int>(size);
@@ -96,7 +201,8 @@ class Blossom {
   // Traces back from v and w towards their roots; the base of the first common blossom, or -1
   // when the roots differ (an augmenting path).
   int scan(int v, int w) {
-    std::vector<int> path;
+    std::vector<int>& path = scan_path_;
+    path.clear();
     int base = -1;
     while (v != -1 || w != -1) {
       int b = in_blossom_[at(v)];
@@ -145,8 +251,8 @@ class Blossom {
     std::reverse(ends.begin(), ends.end());
     ends.push_back(2 * k);
     trace(in_blossom_[at(endpoint(2 * k + 1))], bb, b, false, path, ends);
-    children_[at(b)] = path;
-    endpoints_[at(b)] = ends;
+    children_[at(b)] = std::move(path);
+    endpoints_[at(b)] = std::move(ends);
     label_[at(b)] = 1;
     label_end_[at(b)] = label_end_[at(bb)];
     dual_[at(b)] = 0;
@@ -157,29 +263,40 @@ class Blossom {
     collect_best_edges(b);
   }
 
-  // The least-slack edge from the new blossom b to every other S-blossom.
+  // The least-slack edge from the new blossom b to every other S-blossom (kept in the order of
+  // those blossoms' numbers).
   void collect_best_edges(int b) {
-    std::vector<int> best_to(at(2 * n_), -1);
+    touched_.clear();
+    const auto consider = [&](int k) {
+      int j = endpoint(2 * k + 1);
+      if (in_blossom_[at(j)] == b) j = endpoint(2 * k);
+      const int bj = in_blossom_[at(j)];
+      if (bj == b || label_[at(bj)] != 1) return;
+      if (best_to_[at(bj)] == -1) {
+        touched_.push_back(bj);
+        best_to_[at(bj)] = k;
+      } else if (slack(k) < slack(best_to_[at(bj)])) {
+        best_to_[at(bj)] = k;
+      }
+    };
     for (int child : children_[at(b)]) {
-      std::vector<int> candidates = best_edges_[at(child)];
-      if (candidates.empty())
-        for (int v : leaves(child))
-          for (int p : neighbours_[at(v)]) candidates.push_back(p / 2);
-      for (int k : candidates) {
-        int j = endpoint(2 * k + 1);
-        if (in_blossom_[at(j)] == b) j = endpoint(2 * k);
-        const int bj = in_blossom_[at(j)];
-        if (bj != b && label_[at(bj)] == 1 &&
-            (best_to[at(bj)] == -1 || slack(k) < slack(best_to[at(bj)])))
-          best_to[at(bj)] = k;
+      if (best_edges_[at(child)].empty()) {
+        leaves_of_child_.clear();
+        leaves(child, leaves_of_child_);
+        for (int v : leaves_of_child_)
+          for (int p : neighbours_[at(v)]) consider(p / 2);
+      } else {
+        for (int k : best_edges_[at(child)]) consider(k);
       }
       best_edges_[at(child)].clear();
       best_edge_[at(child)] = -1;
     }
+    std::sort(touched_.begin(), touched_.end());
     best_edges_[at(b)].clear();
     best_edge_[at(b)] = -1;
-    for (int k : best_to) {
-      if (k == -1) continue;
+    for (int bj : touched_) {
+      const int k = best_to_[at(bj)];
+      best_to_[at(bj)] = -1;
       best_edges_[at(b)].push_back(k);
       if (best_edge_[at(b)] == -1 || slack(k) < slack(best_edge_[at(b)])) best_edge_[at(b)] = k;
     }
@@ -285,21 +402,25 @@ class Blossom {
   }
 
   void augment_matching(int k) {
-    for (auto [s, p] :
-         {std::pair{endpoint(2 * k), 2 * k + 1}, std::pair{endpoint(2 * k + 1), 2 * k}}) {
-      while (true) {
-        const int bs = in_blossom_[at(s)];
-        if (bs >= n_) augment_blossom(bs, s);
-        mate_[at(s)] = p;
-        if (label_end_[at(bs)] == -1) break;
-        const int t = endpoint(label_end_[at(bs)]);
-        const int bt = in_blossom_[at(t)];
-        s = endpoint(label_end_[at(bt)]);
-        const int j = endpoint(label_end_[at(bt)] ^ 1);
-        if (bt >= n_) augment_blossom(bt, j);
-        mate_[at(j)] = label_end_[at(bt)];
-        p = label_end_[at(bt)] ^ 1;
-      }
+    flip_to_root(endpoint(2 * k), 2 * k + 1);
+    flip_to_root(endpoint(2 * k + 1), 2 * k);
+  }
+
+  // Flips the alternating path from S-vertex s up to its tree's root: s takes endpoint p as
+  // its mate (-1: s is left free), the root ends matched.
+  void flip_to_root(int s, int p) {
+    while (true) {
+      const int bs = in_blossom_[at(s)];
+      if (bs >= n_) augment_blossom(bs, s);
+      mate_[at(s)] = p;
+      if (label_end_[at(bs)] == -1) break;
+      const int t = endpoint(label_end_[at(bs)]);
+      const int bt = in_blossom_[at(t)];
+      s = endpoint(label_end_[at(bt)]);
+      const int j = endpoint(label_end_[at(bt)] ^ 1);
+      if (bt >= n_) augment_blossom(bt, j);
+      mate_[at(j)] = label_end_[at(bt)];
+      p = label_end_[at(bt)] ^ 1;
     }
   }
 
@@ -318,7 +439,13 @@ class Blossom {
           if (k_slack <= 0) allowed_[at(k)] = true;
         }
         if (allowed_[at(k)]) {
-          if (label_[at(in_blossom_[at(w)])] == 0) {
+          const int bw = in_blossom_[at(w)];
+          if (label_[at(bw)] == 0 && mate_[at(base_[at(bw)])] == -1) {
+            label_end_[at(bw)] = -1;  // a free vertex whose dual reached 0: augment to it
+            augment_matching(k);
+            return true;
+          }
+          if (label_[at(bw)] == 0) {
             assign_label(w, 2, p ^ 1);
           } else if (label_[at(in_blossom_[at(w)])] == 1) {
             const int base = scan(v, w);
@@ -346,13 +473,19 @@ class Blossom {
     int type = 1;
     MatchWeight value = 0;
     int edge = -1;
-    int blossom = -1;
+    int blossom = -1;  // type 4; for type 1 the S-vertex whose dual reaches 0
   };
 
+  // Type 1: the least dual of an S-vertex (a free one among equals); in a solve from scratch
+  // those are the roots, all of one dual, and their reaching 0 ends the solve.
   Delta choose_delta() const {
-    Delta d;
-    d.value = dual_[0];
-    for (int v = 0; v < n_; ++v) d.value = std::min(d.value, dual_[at(v)]);
+    Delta d{1, 0, -1, -1};
+    for (int v = 0; v < n_; ++v) {
+      if (label_[at(in_blossom_[at(v)])] != 1) continue;
+      if (d.blossom == -1 || dual_[at(v)] < d.value ||
+          (dual_[at(v)] == d.value && mate_[at(v)] == -1 && mate_[at(d.blossom)] != -1))
+        d = {1, dual_[at(v)], -1, v};
+    }
     for (int v = 0; v < n_; ++v) {
       const int k = best_edge_[at(v)];
       if (label_[at(in_blossom_[at(v)])] == 0 && k != -1 && slack(k) < d.value)
@@ -382,8 +515,9 @@ class Blossom {
     }
   }
 
-  // One stage: labels the free vertices S and grows until an augmentation (true) or until the
-  // duals of the free vertices reach zero (false: the matching is optimal).
+  // One stage: labels S the free vertices whose duals are positive (false when there is none:
+  // the matching is optimal) and grows until an augmentation or until an S-vertex's dual
+  // reaches 0 (true).
   bool run_stage() {
     std::fill(label_.begin(), label_.end(), 0);
     std::fill(best_edge_.begin(), best_edge_.end(), -1);
@@ -391,12 +525,17 @@ class Blossom {
     std::fill(allowed_.begin(), allowed_.end(), false);
     queue_.clear();
     for (int v = 0; v < n_; ++v)
-      if (mate_[at(v)] == -1 && label_[at(in_blossom_[at(v)])] == 0) assign_label(v, 1, -1);
+      if (mate_[at(v)] == -1 && dual_[at(v)] > 0 && label_[at(in_blossom_[at(v)])] == 0)
+        assign_label(v, 1, -1);
+    if (queue_.empty()) return false;
     while (true) {
       if (grow()) return true;
       const Delta d = choose_delta();
       apply_delta(d.value);
-      if (d.type == 1) return false;
+      if (d.type == 1) {  // a root leaves the trees free; an inner S-vertex frees itself
+        if (mate_[at(d.blossom)] != -1) flip_to_root(d.blossom, -1);
+        return true;
+      }
       if (d.type == 2) {
         allowed_[at(d.edge)] = true;
         int i = endpoint(2 * d.edge);
@@ -419,16 +558,46 @@ class Blossom {
   std::vector<std::vector<int>> children_, endpoints_, best_edges_;
   std::vector<MatchWeight> dual_;
   std::vector<bool> allowed_;
+  std::vector<bool> dead_;  // vertices removed from the graph (restart)
+  std::vector<int> best_to_, touched_, leaves_of_child_;  // collect_best_edges' scratch
+  std::vector<int> scan_path_;
   std::vector<int> queue_;
 };
+
+namespace {
+
+std::vector<MatchEdge> doubled_weights(const std::vector<MatchEdge>& edges) {
+  std::vector<MatchEdge> out = edges;  // even weights keep every halved slack integral
+  for (auto& e : out) e.weight *= 2;
+  return out;
+}
 
 }  // namespace
 
 std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>& edges) {
   if (vertices <= 0) return {};
-  std::vector<MatchEdge> doubled = edges;  // even weights keep every halved slack integral
-  for (auto& e : doubled) e.weight *= 2;
-  return Blossom(vertices, doubled).solve();
+  return BlossomSolver(vertices, doubled_weights(edges)).solve();
+}
+
+IncrementalMatching::IncrementalMatching(int vertices, const std::vector<MatchEdge>& edges)
+    : solver_(std::make_unique<BlossomSolver>(std::max(vertices, 0), doubled_weights(edges))) {}
+
+IncrementalMatching::~IncrementalMatching() = default;
+
+void IncrementalMatching::remove(int v) { leaving_.push_back(v); }
+
+void IncrementalMatching::reweigh(int edge, MatchWeight weight) {
+  solver_->reweigh(edge, 2 * weight);
+  changed_.push_back(edge);
+}
+
+const std::vector<int>& IncrementalMatching::solve() {
+  if (solved_) solver_->restart(leaving_, changed_);
+  leaving_.clear();
+  changed_.clear();
+  solved_ = true;
+  mate_ = solver_->solve();
+  return mate_;
 }
 
 }  // namespace competition

@@ -41,6 +41,7 @@ struct Graph {
   std::vector<std::vector<bool>> adjacent;  // between bracket vertices
   Bands offset{};
   std::array<MatchWeight, kBands> multiplier{};
+  std::vector<MatchWeight> base;  // per edge: its weight with the order bands at 0
 };
 
 bool is_mdp(const Context& c, const Bracket& b, int p) { return c.player(p).score > b.score; }
@@ -119,6 +120,12 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
     }
   }
   set_weights(g);
+  for (const auto& e : g.edges) {
+    MatchWeight w = 0;
+    for (std::size_t band = 0; band < kBands; ++band)
+      w += g.multiplier[band] * static_cast<MatchWeight>(e.bands[band] - g.offset[band]);
+    g.base.push_back(w);
+  }
   return g;
 }
 
@@ -128,37 +135,23 @@ struct OrderBonus {
   std::vector<std::vector<long long>> rank;
 };
 
-MatchWeight weight_of(const Graph& g, const Edge& e, const OrderBonus& bonus) {
-  Bands bands = e.bands;
+// Edge k's weight with the order bands of `bonus` (their offsets are 0: g.base holds the rest).
+MatchWeight weight_of(const Graph& g, std::size_t k, const OrderBonus& bonus) {
+  const Edge& e = g.edges[k];
+  MatchWeight w = g.base[k];
   for (std::size_t j = 0; j < bonus.window.size(); ++j) {
-    if (e.u == bonus.window[j]) bands[kOrder + j] = bonus.rank[j][at(e.v)];
-    if (e.v == bonus.window[j]) bands[kOrder + j] = bonus.rank[j][at(e.u)];
+    if (e.u == bonus.window[j]) w += g.multiplier[kOrder + j] * bonus.rank[j][at(e.v)];
+    if (e.v == bonus.window[j]) w += g.multiplier[kOrder + j] * bonus.rank[j][at(e.u)];
   }
-  MatchWeight w = 0;
-  for (std::size_t band = 0; band < kBands; ++band)
-    w += g.multiplier[band] * static_cast<MatchWeight>(bands[band] - g.offset[band]);
   return w;
 }
 
-// A maximum weight matching over the vertices not removed: mate[v] is a vertex, or -1.
-std::vector<int> solve(const Graph& g, const std::vector<bool>& removed, const OrderBonus& bonus) {
-  const int n = static_cast<int>(g.player.size());
-  std::vector<int> local(at(n), -1);
-  std::vector<int> global;
-  for (int v = 0; v < n; ++v)
-    if (!removed[at(v)]) {
-      local[at(v)] = static_cast<int>(global.size());
-      global.push_back(v);
-    }
+// The graph's matching problem without order bands, every vertex present.
+IncrementalMatching matching_of(const Graph& g) {
   std::vector<MatchEdge> edges;
-  for (const auto& e : g.edges)
-    if (!removed[at(e.u)] && !removed[at(e.v)])
-      edges.push_back({local[at(e.u)], local[at(e.v)], weight_of(g, e, bonus)});
-  const auto mate = max_weight_matching(static_cast<int>(global.size()), edges);
-  std::vector<int> out(at(n), -1);
-  for (std::size_t i = 0; i < global.size(); ++i)
-    if (mate[i] >= 0) out[at(global[i])] = global[at(mate[i])];
-  return out;
+  for (std::size_t k = 0; k < g.edges.size(); ++k)
+    edges.push_back({g.edges[k].u, g.edges[k].v, g.base[k]});
+  return IncrementalMatching(static_cast<int>(g.player.size()), edges);
 }
 
 // How many order bands fit in the weights (set_weights drops the lowest bands first).
@@ -317,13 +310,20 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
 // candidate, one matching with the order bands settles it and the next few players at once.
 std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, const Graph& g) {
   const int n = static_cast<int>(g.player.size());
+  std::vector<std::vector<std::size_t>> incident(at(n));
+  for (std::size_t k = 0; k < g.edges.size(); ++k) {
+    incident[at(g.edges[k].u)].push_back(k);
+    incident[at(g.edges[k].v)].push_back(k);
+  }
   std::vector<bool> removed(at(n), false);
-  std::vector<int> mate = solve(g, removed, {});
+  IncrementalMatching matching = matching_of(g);
+  std::vector<int> mate = matching.solve();
   if (g.complete && std::count(mate.begin(), mate.end(), -1) > 0)
     return std::nullopt;  // no complete pairing
   DutchWalk walk(c, b, g.adjacent);
   std::vector<bool> settled(at(n), false);
   const int window = std::max(1, window_size(g));
+  OrderBonus last;  // the order bands of the last solve
   auto choose = [&](int v, const std::vector<int>& cands) {
     if (!settled[at(v)] && !cands.empty() && mate[at(v)] != cands.front()) {
       OrderBonus bonus{walk.upcoming(v, window), {}};
@@ -334,11 +334,21 @@ std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, c
           bonus.rank.back()[at(list[i])] = static_cast<long long>(list.size() - i);
         settled[at(w)] = true;
       }
-      mate = solve(g, removed, bonus);
+      for (const auto* window_of : {&last.window, &bonus.window})
+        for (int w : *window_of)
+          for (std::size_t k : incident[at(w)])
+            if (!removed[at(g.edges[k].u)] && !removed[at(g.edges[k].v)])
+              matching.reweigh(static_cast<int>(k), weight_of(g, k, bonus));
+      mate = matching.solve();
+      last = std::move(bonus);
     }
     const int partner = mate[at(v)];
     removed[at(v)] = true;
-    if (partner >= 0) removed[at(partner)] = true;
+    matching.remove(v);
+    if (partner >= 0) {
+      removed[at(partner)] = true;
+      matching.remove(partner);
+    }
     return partner;
   };
   auto pairs_in = [&](const std::vector<int>& remainder) {
@@ -404,7 +414,7 @@ bool pairable(const Context& c, const std::vector<int>& players) {
   if (greedy_pairable(c, players)) return true;
   Bracket none;
   const Graph g = build_graph(c, none, players, true);
-  const auto mate = solve(g, std::vector<bool>(g.player.size(), false), {});
+  const auto mate = matching_of(g).solve();
   return std::count(mate.begin(), mate.end(), -1) == 0;
 }
 
