@@ -18,12 +18,9 @@ class BlossomSolver {
     }
     const auto size = static_cast<std::size_t>(2 * n_);
     neighbours_.resize(static_cast<std::size_t>(n_));
-    MatchWeight top = 0;
-    for (int p = 0; p < static_cast<int>(end_.size()); ++p) {
-      if (weight_[at(p / 2)] <= 0 || end_[at(p)] == end_[at(p ^ 1)]) continue;
-      neighbours_[at(end_[at(p)])].push_back(p ^ 1);
-      top = std::max(top, weight_[at(p / 2)]);
-    }
+    for (int p = 0; p < static_cast<int>(end_.size()); ++p)
+      if (weight_[at(p / 2)] > 0 && end_[at(p)] != end_[at(p ^ 1)])
+        neighbours_[at(end_[at(p)])].push_back(p ^ 1);
     mate_.assign(at(n_), -1);
     label_.assign(size, 0);
     label_end_.assign(size, -1);
@@ -38,10 +35,10 @@ class BlossomSolver {
     best_edges_.resize(size);
     for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
     dual_.assign(size, 0);
-    for (int v = 0; v < n_; ++v) dual_[at(v)] = top;
     allowed_.assign(weight_.size(), false);
     dead_.assign(at(n_), false);
     best_to_.assign(size, -1);
+    start_greedily();
   }
 
   // Runs stages until no free vertex has a positive dual; mate per vertex.
@@ -95,6 +92,29 @@ class BlossomSolver {
   MatchWeight slack(int k) const {
     return dual_[at(endpoint(2 * k))] + dual_[at(endpoint(2 * k + 1))] - 2 * weight_[at(k)];
   }
+  // The first duals and pairs: each vertex's dual is its heaviest edge, so every edge is
+  // feasible; then each free vertex in turn lowers its dual by its least slack (making an edge
+  // tight, or the dual 0) and takes its first tight edge to another free vertex. Slacks are even
+  // (doubled weights), so the duals stay even, as make_root_duals_even wants.
+  void start_greedily() {
+    for (int v = 0; v < n_; ++v)
+      for (int p : neighbours_[at(v)]) dual_[at(v)] = std::max(dual_[at(v)], weight_[at(p / 2)]);
+    for (int v = 0; v < n_; ++v) {
+      if (mate_[at(v)] != -1 || neighbours_[at(v)].empty()) continue;
+      MatchWeight least = dual_[at(v)];
+      for (int p : neighbours_[at(v)]) least = std::min(least, slack(p / 2));
+      dual_[at(v)] -= least;
+      for (int p : neighbours_[at(v)]) {
+        const int w = endpoint(p);
+        if (mate_[at(w)] == -1 && slack(p / 2) == 0) {
+          mate_[at(v)] = p;
+          mate_[at(w)] = p ^ 1;
+          break;
+        }
+      }
+    }
+  }
+
   // Per changed edge, the end that raises its dual: the one with more changed edges (the
   // vertices whose weights changed, whose pairs break anyway, rather than their neighbours).
   std::vector<int> hubs_of(const std::vector<int>& changed) const {

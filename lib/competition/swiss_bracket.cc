@@ -46,11 +46,11 @@ struct Graph {
 
 bool is_mdp(const Context& c, const Bracket& b, int p) { return c.player(p).score > b.score; }
 
-Bands bracket_edge(const Context& c, const Bracket& b, int x, int y, bool complete) {
+// ux, uy: unpaired_cost of x and y.
+Bands bracket_edge(const Context& c, int x, int y, const Quality& ux, const Quality& uy,
+                   bool complete) {
   Bands out{};
   out[kCompletion] = complete ? 1 : 0;
-  const Quality ux = unpaired_cost(c, b, x);
-  const Quality uy = unpaired_cost(c, b, y);
   const Quality pc = c.rank[at(x)] < c.rank[at(y)] ? pair_cost(c, x, y) : pair_cost(c, y, x);
   for (std::size_t i = 0; i < kCriteria; ++i) out[kFirstCriterion + i] = ux[i] + uy[i] - pc[i];
   return out;
@@ -104,6 +104,8 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   const int n = static_cast<int>(g.player.size());
   const int size = g.bracket_size;
   g.adjacent.assign(at(size), std::vector<bool>(at(size), false));
+  std::vector<Quality> unpaired;
+  for (int i = 0; i < size; ++i) unpaired.push_back(unpaired_cost(c, b, g.player[at(i)]));
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
       const int x = g.player[at(i)];
@@ -111,7 +113,7 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
       if (y == kByeVertex ? !bye_eligible(c, x) : !compatible(c, x, y)) continue;
       Edge e{i, j, {}};
       if (j < size) {
-        e.bands = bracket_edge(c, b, x, y, g.complete);
+        e.bands = bracket_edge(c, x, y, unpaired[at(i)], unpaired[at(j)], g.complete);
         g.adjacent[at(i)][at(j)] = g.adjacent[at(j)][at(i)] = true;
       } else {
         e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
