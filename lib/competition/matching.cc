@@ -34,6 +34,7 @@ BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) 
   dual_.assign(size, 0);
   allowed_.assign(weight_.size(), false);
   dead_.assign(at(n_), false);
+  edge_dead_.assign(weight_.size(), false);
   best_to_.assign(size, -1);
   start_greedily();
 }
@@ -435,14 +436,17 @@ IncrementalMatching::~IncrementalMatching() = default;
 
 void IncrementalMatching::remove(int v) { leaving_.push_back(v); }
 
+void IncrementalMatching::cut(int edge) { cut_.push_back(edge); }
+
 void IncrementalMatching::reweigh(int edge, MatchWeight weight) {
   solver_->reweigh(edge, 2 * weight);
   changed_.push_back(edge);
 }
 
 const std::vector<int>& IncrementalMatching::solve() {
-  if (solved_) solver_->restart(leaving_, changed_);
+  if (solved_) solver_->restart(leaving_, cut_, changed_);
   leaving_.clear();
+  cut_.clear();
   changed_.clear();
   solved_ = true;
   mate_ = solver_->solve();

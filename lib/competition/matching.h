@@ -24,8 +24,8 @@ std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>&
 
 class BlossomSolver;
 
-// A maximum weight matching kept across changes to its graph: vertices leaving, edge weights
-// changing. Each solve() after the first resumes from the last optimum: its blossoms are
+// A maximum weight matching kept across changes to its graph: vertices and edges leaving, edge
+// weights changing. Each solve() after the first resumes from the last optimum: its blossoms are
 // dissolved into vertex duals, the touched vertices raise their duals until every edge is
 // feasible again, the pairs left without a tight edge are unmatched, and the primal-dual stages
 // run from the free vertices whose duals are positive, so a few changes cost a few stages. The
@@ -38,12 +38,14 @@ class IncrementalMatching {
   IncrementalMatching& operator=(const IncrementalMatching&) = delete;
 
   void remove(int v);                          // v and its edges leave the graph
+  void cut(int edge);                          // the edge leaves the graph (an index as below)
   void reweigh(int edge, MatchWeight weight);  // edge: an index into the constructor's list
   const std::vector<int>& solve();             // mate per vertex, -1 unmatched (or removed)
 
  private:
   std::unique_ptr<BlossomSolver> solver_;
   std::vector<int> leaving_;
+  std::vector<int> cut_;
   std::vector<int> changed_;
   bool solved_ = false;
   std::vector<int> mate_;

@@ -21,14 +21,15 @@ class BlossomSolver {
   // Runs stages until no free vertex has a positive dual; mate per vertex.
   std::vector<int> solve();
 
-  // Prepares a solve that resumes from the last optimum after the `leaving` vertices left and
-  // the `changed` edges took the weights now in weight_. On each changed edge one end, its hub
-  // (the end with more changed edges), raises its dual. The blossoms holding a hub or a leaving
-  // vertex are dissolved into the duals of their vertices, which keeps the slack of each edge
-  // inside them and raises the others; the hubs raise their duals until no edge has negative
-  // slack; each pair whose edge is then no longer tight is unmatched. The free vertices with
-  // positive duals are the next stage's roots.
-  void restart(const std::vector<int>& leaving, const std::vector<int>& changed);
+  // Prepares a solve that resumes from the last optimum after the `leaving` vertices and the
+  // `cut` edges left and the `changed` edges took the weights now in weight_. On each changed edge
+  // one end, its hub (the end with more changed edges), raises its dual. The blossoms holding a hub
+  // or a leaving vertex are dissolved into the duals of their vertices, which keeps the slack of
+  // each edge inside them and raises the others; the hubs raise their duals until no edge has
+  // negative slack; each pair whose edge is then no longer tight is unmatched. The free vertices
+  // with positive duals are the next stage's roots.
+  void restart(const std::vector<int>& leaving, const std::vector<int>& cut,
+               const std::vector<int>& changed);
   void reweigh(int k, MatchWeight w) { weight_[at(k)] = w; }
 
  private:
@@ -50,6 +51,10 @@ class BlossomSolver {
 
   // Unmatches the pairs of vertices in no blossom whose edge is not tight (restart).
   void unmatch_loose_pairs();
+
+  // Takes the cut edges and the edges of the leaving vertices out of the graph (restart): the
+  // blossoms holding their ends are dissolved and their pairs unmatched.
+  void take_out(const std::vector<int>& leaving, const std::vector<int>& cut);
 
   // All S-vertices of a stage share the parity of its roots' duals (tight edges join duals of
   // one parity), so an edge between two S-vertices has an even slack and delta 3 is integral
@@ -136,7 +141,8 @@ class BlossomSolver {
   std::vector<std::vector<int>> children_, endpoints_, best_edges_;
   std::vector<MatchWeight> dual_;
   std::vector<bool> allowed_;
-  std::vector<bool> dead_;  // vertices removed from the graph (restart)
+  std::vector<bool> dead_;       // vertices removed from the graph (restart)
+  std::vector<bool> edge_dead_;  // edges cut from it
   std::vector<int> best_to_, touched_, leaves_of_child_;  // collect_best_edges' scratch
   std::vector<int> scan_path_;
   std::vector<int> queue_;

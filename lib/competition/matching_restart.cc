@@ -6,34 +6,47 @@
 
 namespace competition {
 
-// Prepares a solve that resumes from the last optimum after the `leaving` vertices left and
-// the `changed` edges took the weights now in weight_. On each changed edge one end, its hub
-// (the end with more changed edges), raises its dual. The blossoms holding a hub or a leaving
-// vertex are dissolved into the duals of their vertices, which keeps the slack of each edge
-// inside them and raises the others; the hubs raise their duals until no edge has negative
-// slack; each pair whose edge is then no longer tight is unmatched. The free vertices with
-// positive duals are the next stage's roots.
-void BlossomSolver::restart(const std::vector<int>& leaving, const std::vector<int>& changed) {
+// Prepares a solve that resumes from the last optimum after the `leaving` vertices and the
+// `cut` edges left and the `changed` edges took the weights now in weight_. On each changed
+// edge one end, its hub (the end with more changed edges), raises its dual. The blossoms holding
+// a hub, a leaving vertex or the end of a cut edge are dissolved into the duals of their
+// vertices, which keeps the slack of each edge inside them and raises the others; the hubs raise
+// their duals until no edge has negative slack; each pair whose edge is then no longer tight
+// (or gone) is unmatched. The free vertices with positive duals are the next stage's roots.
+void BlossomSolver::restart(const std::vector<int>& leaving, const std::vector<int>& cut,
+                            const std::vector<int>& changed) {
   const std::vector<int> hubs = hubs_of(changed);
   for (int v : hubs) dissolve(in_blossom_[at(v)]);
-  for (int v : leaving) {
-    dissolve(in_blossom_[at(v)]);
-    if (mate_[at(v)] >= 0) mate_[at(endpoint(mate_[at(v)]))] = -1;
-    mate_[at(v)] = -1;
-    dual_[at(v)] = 0;
-    dead_[at(v)] = true;
-  }
-  if (!leaving.empty())
-    for (auto& list : neighbours_)
-      std::erase_if(list, [&](int p) { return dead_[at(endpoint(p))]; });
+  take_out(leaving, cut);
   for (std::size_t i = 0; i < changed.size(); ++i) {
     const int k = changed[i];
-    if (dead_[at(endpoint(2 * k))] || dead_[at(endpoint(2 * k + 1))]) continue;
+    if (edge_dead_[at(k)] || dead_[at(endpoint(2 * k))] || dead_[at(endpoint(2 * k + 1))]) continue;
     const MatchWeight s = slack(k);  // the hub is in no blossom: no blossom dual counts
     if (s < 0) dual_[at(hubs[i])] -= s;
   }
   unmatch_loose_pairs();
   make_root_duals_even();
+}
+
+void BlossomSolver::take_out(const std::vector<int>& leaving, const std::vector<int>& cut) {
+  const auto unmatch = [&](int v) {
+    if (mate_[at(v)] >= 0) mate_[at(endpoint(mate_[at(v)]))] = -1;
+    mate_[at(v)] = -1;
+  };
+  for (int v : leaving) {
+    dissolve(in_blossom_[at(v)]);
+    unmatch(v);
+    dual_[at(v)] = 0;
+    dead_[at(v)] = true;
+  }
+  for (int k : cut) {
+    for (int v : {endpoint(2 * k), endpoint(2 * k + 1)}) dissolve(in_blossom_[at(v)]);
+    if (mate_[at(endpoint(2 * k))] == 2 * k + 1) unmatch(endpoint(2 * k));
+    edge_dead_[at(k)] = true;
+  }
+  if (leaving.empty() && cut.empty()) return;
+  for (auto& list : neighbours_)
+    std::erase_if(list, [&](int p) { return dead_[at(endpoint(p))] || edge_dead_[at(p / 2)]; });
 }
 
 // The first duals and pairs: each vertex's dual is its heaviest edge, so every edge is

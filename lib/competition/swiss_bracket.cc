@@ -346,6 +346,13 @@ std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, c
     }
     const int partner = mate[at(v)];
     removed[at(v)] = true;
+    if (partner >= g.bracket_size) {  // v floats: completion may still pair it with any lower
+      for (std::size_t k : incident[at(v)]) {  // player, so only its bracket edges go
+        const int other = g.edges[k].u == v ? g.edges[k].v : g.edges[k].u;
+        if (other < g.bracket_size && !removed[at(other)]) matching.cut(static_cast<int>(k));
+      }
+      return partner;
+    }
     matching.remove(v);
     if (partner >= 0) {
       removed[at(partner)] = true;

@@ -94,7 +94,7 @@ struct Changing {
 };
 
 // Random graphs changed step by step as the Swiss pairing changes them (a matched pair or a
-// free vertex leaves, a few vertices' edges take new weights, up or down), solved again from
+// free vertex leaves, an edge leaves, a few vertices' edges take new weights), solved again from
 // the last optimum after each step: each solution has the weight of the best matching of the
 // graph as it is then (brute force up to 11 vertices, the solver from scratch beyond), pairs only
 // present vertices along present edges, and leaves the removed vertices unmatched.
@@ -140,6 +140,14 @@ void check_incremental(std::mt19937& rng, int n, long long range, bool brute) {
         g.gone[at(mate[at(v)])] = true;
         matching.remove(mate[at(v)]);
       }
+    }
+    const int a = static_cast<int>(rng() % static_cast<unsigned>(n));
+    const int b = static_cast<int>(rng() % static_cast<unsigned>(n));
+    if (g.index[at(a)][at(b)] >= 0 &&
+        rng() % 2 == 0) {  // an edge leaves (a floater's in-bracket edge)
+      matching.cut(g.index[at(a)][at(b)]);
+      g.index[at(a)][at(b)] = g.index[at(b)][at(a)] = -1;
+      g.w[at(a)][at(b)] = g.w[at(b)][at(a)] = 0;
     }
     for (int hubs = 1 + static_cast<int>(rng() % 3); hubs > 0; --hubs) {
       const int h = static_cast<int>(rng() % static_cast<unsigned>(n));
