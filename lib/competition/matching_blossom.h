@@ -140,7 +140,7 @@ class BlossomSolver {
   std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, unused_;
   std::vector<std::vector<int>> children_, endpoints_, best_edges_;
   std::vector<MatchWeight> dual_;
-  std::vector<bool> allowed_;
+  std::vector<char> allowed_;    // char, not bool: read in the innermost loop
   std::vector<bool> dead_;       // vertices removed from the graph (restart)
   std::vector<bool> edge_dead_;  // edges cut from it
   std::vector<int> best_to_, touched_, leaves_of_child_;  // collect_best_edges' scratch

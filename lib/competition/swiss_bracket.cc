@@ -24,11 +24,12 @@ enum Band {
   kBands = kOrder + kWindow
 };
 using Bands = std::array<long long, kBands>;
+using EdgeBands = std::array<long long, kOrder>;  // an edge's bands above the order bands
 
 struct Edge {
   int u = 0;
   int v = 0;
-  Bands bands{};
+  EdgeBands bands{};  // the order bands are 0 on every edge (solve-time bonuses aside)
 };
 
 // Bracket players are vertices 0..size-1 in bracket order; then the lower players (if the
@@ -47,9 +48,9 @@ struct Graph {
 bool is_mdp(const Context& c, const Bracket& b, int p) { return c.player(p).score > b.score; }
 
 // ux, uy: unpaired_cost of x and y.
-Bands bracket_edge(const Context& c, int x, int y, const Quality& ux, const Quality& uy,
-                   bool complete) {
-  Bands out{};
+EdgeBands bracket_edge(const Context& c, int x, int y, const Quality& ux, const Quality& uy,
+                       bool complete) {
+  EdgeBands out{};
   out[kCompletion] = complete ? 1 : 0;
   const Quality pc = c.rank[at(x)] < c.rank[at(y)] ? pair_cost(c, x, y) : pair_cost(c, y, x);
   for (std::size_t i = 0; i < kCriteria; ++i) out[kFirstCriterion + i] = ux[i] + uy[i] - pc[i];
@@ -69,6 +70,7 @@ void set_weights(Graph& g) {
     long long low = g.edges.empty() || order ? 0 : g.edges.front().bands[band];
     long long high = order ? g.bracket_size : low;
     for (const auto& e : g.edges) {
+      if (order) break;
       low = std::min(low, e.bands[band]);
       high = std::max(high, e.bands[band]);
     }
@@ -124,9 +126,9 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   set_weights(g);
   for (const auto& e : g.edges) {
     MatchWeight w = 0;
-    for (std::size_t band = 0; band < kBands; ++band)
+    for (std::size_t band = 0; band < kOrder; ++band)
       w += g.multiplier[band] * static_cast<MatchWeight>(e.bands[band] - g.offset[band]);
-    g.base.push_back(w);
+    g.base.push_back(w);  // each order band's offset is 0
   }
   return g;
 }
