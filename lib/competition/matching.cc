@@ -306,7 +306,7 @@ bool BlossomSolver::grow() {
       if (in_blossom_[at(v)] == in_blossom_[at(w)]) continue;
       MatchWeight k_slack = 0;
       if (!allowed_[at(k)]) {
-        k_slack = slack(k);
+        k_slack = dual_[at(v)] + dual_[at(w)] - 2 * weight_[at(k)];  // slack(k)
         if (k_slack <= 0) allowed_[at(k)] = true;
       }
       if (allowed_[at(k)]) {
