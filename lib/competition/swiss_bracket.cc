@@ -309,25 +309,76 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
   return result;
 }
 
+// The walk's matching over graph g: solved once with no order bands, then again from the last
+// optimum each time the order bands move to a new window, as players leave the graph.
+class WalkMatching {
+ public:
+  explicit WalkMatching(const Graph& g)
+      : g_(g),
+        incident_(g.player.size()),
+        removed_(g.player.size(), false),
+        matching_(matching_of(g)),
+        mate_(matching_.solve()) {
+    for (std::size_t k = 0; k < g.edges.size(); ++k) {
+      incident_[at(g.edges[k].u)].push_back(k);
+      incident_[at(g.edges[k].v)].push_back(k);
+    }
+  }
+
+  const std::vector<int>& mate() const { return mate_; }
+
+  // Solves again with `bonus` in place of the last order bands.
+  void solve(OrderBonus bonus) {
+    for (const auto* window : {&last_.window, &bonus.window})
+      for (int w : *window)
+        for (std::size_t k : incident_[at(w)])
+          if (!removed_[at(g_.edges[k].u)] && !removed_[at(g_.edges[k].v)])
+            matching_.reweigh(static_cast<int>(k), weight_of(g_, k, bonus));
+    mate_ = matching_.solve();
+    last_ = std::move(bonus);
+  }
+
+  // Bracket player v takes its partner in the current matching: both leave the graph, unless
+  // the partner is a lower player. Then v floats: completion may still pair it with any lower
+  // player, so only its edges into the bracket go.
+  void take(int v) {
+    const int partner = mate_[at(v)];
+    removed_[at(v)] = true;
+    if (partner >= g_.bracket_size) {
+      for (std::size_t k : incident_[at(v)]) {
+        const int other = g_.edges[k].u == v ? g_.edges[k].v : g_.edges[k].u;
+        if (other < g_.bracket_size && !removed_[at(other)]) matching_.cut(static_cast<int>(k));
+      }
+      return;
+    }
+    matching_.remove(v);
+    if (partner >= 0) {
+      removed_[at(partner)] = true;
+      matching_.remove(partner);
+    }
+  }
+
+ private:
+  const Graph& g_;
+  std::vector<std::vector<std::size_t>> incident_;  // edge indices per vertex
+  std::vector<bool> removed_;                       // walked players and their partners
+  IncrementalMatching matching_;
+  std::vector<int> mate_;
+  OrderBonus last_;  // the order bands of the last solve
+};
+
 // The Dutch walk over graph g: each player takes the best-ranked partner that some pairing best
 // on the criteria gives it. When the current matching does not already give a player its first
 // candidate, one matching with the order bands settles it and the next few players at once.
 std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, const Graph& g) {
   const int n = static_cast<int>(g.player.size());
-  std::vector<std::vector<std::size_t>> incident(at(n));
-  for (std::size_t k = 0; k < g.edges.size(); ++k) {
-    incident[at(g.edges[k].u)].push_back(k);
-    incident[at(g.edges[k].v)].push_back(k);
-  }
-  std::vector<bool> removed(at(n), false);
-  IncrementalMatching matching = matching_of(g);
-  std::vector<int> mate = matching.solve();
+  WalkMatching matching(g);
+  const std::vector<int>& mate = matching.mate();
   if (g.complete && std::count(mate.begin(), mate.end(), -1) > 0)
     return std::nullopt;  // no complete pairing
   DutchWalk walk(c, b, g.adjacent);
   std::vector<bool> settled(at(n), false);
   const int window = std::max(1, window_size(g));
-  OrderBonus last;  // the order bands of the last solve
   auto choose = [&](int v, const std::vector<int>& cands) {
     if (!settled[at(v)] && !cands.empty() && mate[at(v)] != cands.front()) {
       OrderBonus bonus{walk.upcoming(v, window), {}};
@@ -338,28 +389,10 @@ std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, c
           bonus.rank.back()[at(list[i])] = static_cast<long long>(list.size() - i);
         settled[at(w)] = true;
       }
-      for (const auto* window_of : {&last.window, &bonus.window})
-        for (int w : *window_of)
-          for (std::size_t k : incident[at(w)])
-            if (!removed[at(g.edges[k].u)] && !removed[at(g.edges[k].v)])
-              matching.reweigh(static_cast<int>(k), weight_of(g, k, bonus));
-      mate = matching.solve();
-      last = std::move(bonus);
+      matching.solve(std::move(bonus));
     }
     const int partner = mate[at(v)];
-    removed[at(v)] = true;
-    if (partner >= g.bracket_size) {  // v floats: completion may still pair it with any lower
-      for (std::size_t k : incident[at(v)]) {  // player, so only its bracket edges go
-        const int other = g.edges[k].u == v ? g.edges[k].v : g.edges[k].u;
-        if (other < g.bracket_size && !removed[at(other)]) matching.cut(static_cast<int>(k));
-      }
-      return partner;
-    }
-    matching.remove(v);
-    if (partner >= 0) {
-      removed[at(partner)] = true;
-      matching.remove(partner);
-    }
+    matching.take(v);
     return partner;
   };
   auto pairs_in = [&](const std::vector<int>& remainder) {
