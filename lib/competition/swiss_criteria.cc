@@ -89,7 +89,10 @@ Context make_context(const std::vector<SwissPlayer>& players, const SwissOptions
   c.rounds_played = static_cast<int>(played);
   c.last_round = options.rounds > 0 && static_cast<int>(played) + 1 == options.rounds;
   c.topscore = static_cast<double>(played) / 2.0;  // over 50% of the maximum so far
-  for (const auto& p : players) c.preferences.push_back(preference(p));
+  for (const auto& p : players) {
+    c.preferences.push_back(preference(p));
+    c.colour_differences.push_back(colour_difference(p));
+  }
   return c;
 }
 
@@ -133,7 +136,8 @@ void count_downfloat(const Context& c, int p, Quality& q) {
 void count_colour(const Context& c, int p, int colour, Quality& q) {
   const auto& player = c.player(p);
   const auto [wanted, strength] = c.preferences[static_cast<std::size_t>(p)];
-  if (std::abs(colour_difference(player) + colour) > 2) ++q[kTopscorerDifference];
+  if (std::abs(c.colour_differences[static_cast<std::size_t>(p)] + colour) > 2)
+    ++q[kTopscorerDifference];
   if (last_two_are(player, colour)) ++q[kTopscorerRepeat];
   if (wanted != 0 && wanted != colour) {
     ++q[kColourPreference];
