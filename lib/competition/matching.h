@@ -25,11 +25,12 @@ std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>&
 class BlossomSolver;
 
 // A maximum weight matching kept across changes to its graph: vertices and edges leaving, edge
-// weights changing. Each solve() after the first resumes from the last optimum: its blossoms are
-// dissolved into vertex duals, the touched vertices raise their duals until every edge is
-// feasible again, the pairs left without a tight edge are unmatched, and the primal-dual stages
-// run from the free vertices whose duals are positive, so a few changes cost a few stages. The
-// first solve() is max_weight_matching's. Every weight must be > 0.
+// weights changing. Each solve() after the first resumes from the last optimum: the blossoms
+// holding a changed or leaving vertex are dissolved into vertex duals, the vertices whose edges
+// got heavier raise their duals until every edge is feasible again, the pairs left without a
+// tight edge are unmatched, and the primal-dual stages run from the free vertices whose duals
+// are positive, so a few changes cost a few stages. The first solve() is max_weight_matching's.
+// Every weight must be > 0.
 class IncrementalMatching {
  public:
   IncrementalMatching(int vertices, const std::vector<MatchEdge>& edges);
