@@ -1,434 +1,456 @@
 #include "lib/competition/matching.h"
 
 #include <algorithm>
+#include <utility>
+
+#include "lib/competition/matching_blossom.h"
 
 namespace competition {
+
+BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) : n_(vertices) {
+  for (const auto& e : edges) {
+    end_.push_back(e.u);
+    end_.push_back(e.v);
+    weight_.push_back(e.weight);
+  }
+  const auto size = static_cast<std::size_t>(2 * n_);
+  neighbours_.resize(static_cast<std::size_t>(n_));
+  for (int p = 0; p < static_cast<int>(end_.size()); ++p)
+    if (weight_[at(p / 2)] > 0 && end_[at(p)] != end_[at(p ^ 1)])
+      neighbours_[at(end_[at(p)])].push_back(p ^ 1);
+  mate_.assign(at(n_), -1);
+  label_.assign(size, 0);
+  label_end_.assign(size, -1);
+  in_blossom_.resize(at(n_));
+  for (int v = 0; v < n_; ++v) in_blossom_[at(v)] = v;
+  parent_.assign(size, -1);
+  children_.resize(size);
+  endpoints_.resize(size);
+  base_.assign(size, -1);
+  for (int v = 0; v < n_; ++v) base_[at(v)] = v;
+  best_edge_.assign(size, -1);
+  best_edges_.resize(size);
+  for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
+  dual_.assign(size, 0);
+  allowed_.assign(weight_.size(), false);
+  dead_.assign(at(n_), false);
+  edge_dead_.assign(weight_.size(), false);
+  best_to_.assign(size, -1);
+  start_greedily();
+}
+
+// Runs stages until no free vertex has a positive dual; mate per vertex.
+std::vector<int> BlossomSolver::solve() {
+  while (run_stage()) {
+    for (int b = n_; b < 2 * n_; ++b)
+      if (parent_[at(b)] == -1 && base_[at(b)] >= 0 && label_[at(b)] == 1 && dual_[at(b)] == 0)
+        expand(b, true);
+  }
+  std::vector<int> out(at(n_), -1);
+  for (int v = 0; v < n_; ++v)
+    if (mate_[at(v)] >= 0) out[at(v)] = end_[at(mate_[at(v)])];
+  return out;
+}
+
+void BlossomSolver::leaves(int b, std::vector<int>& out) const {
+  if (b < n_) {
+    out.push_back(b);
+    return;
+  }
+  for (int child : children_[at(b)]) leaves(child, out);
+}
+
+std::vector<int> BlossomSolver::leaves(int b) const {
+  std::vector<int> out;
+  leaves(b, out);
+  return out;
+}
+
+// Labels the top blossom of w with t (1 = S, 2 = T), reached through endpoint p.
+void BlossomSolver::assign_label(int w, int t, int p) {
+  const int b = in_blossom_[at(w)];
+  label_[at(w)] = label_[at(b)] = t;
+  label_end_[at(w)] = label_end_[at(b)] = p;
+  best_edge_[at(w)] = best_edge_[at(b)] = -1;
+  if (t == 1) {
+    leaves(b, queue_);
+  } else {
+    const int base_mate = mate_[at(base_[at(b)])];
+    assign_label(endpoint(base_mate), 1, base_mate ^ 1);
+  }
+}
+
+// Traces back from v and w towards their roots; the base of the first common blossom, or -1
+// when the roots differ (an augmenting path).
+int BlossomSolver::scan(int v, int w) {
+  std::vector<int>& path = scan_path_;
+  path.clear();
+  int base = -1;
+  while (v != -1 || w != -1) {
+    int b = in_blossom_[at(v)];
+    if (label_[at(b)] & 4) {
+      base = base_[at(b)];
+      break;
+    }
+    path.push_back(b);
+    label_[at(b)] = 5;
+    if (label_end_[at(b)] == -1) {
+      v = -1;
+    } else {
+      v = endpoint(label_end_[at(b)]);
+      b = in_blossom_[at(v)];
+      v = endpoint(label_end_[at(b)]);
+    }
+    if (w != -1) std::swap(v, w);
+  }
+  for (int b : path) label_[at(b)] = 1;
+  return base;
+}
+
+void BlossomSolver::add_blossom(int base, int k) {
+  const int bb = in_blossom_[at(base)];
+  const int b = unused_.back();
+  unused_.pop_back();
+  base_[at(b)] = base;
+  parent_[at(b)] = -1;
+  parent_[at(bb)] = b;
+  std::vector<int> path;
+  std::vector<int> ends;
+  trace(in_blossom_[at(endpoint(2 * k))], bb, b, true, path, ends);
+  path.push_back(bb);
+  std::reverse(path.begin(), path.end());
+  std::reverse(ends.begin(), ends.end());
+  ends.push_back(2 * k);
+  trace(in_blossom_[at(endpoint(2 * k + 1))], bb, b, false, path, ends);
+  children_[at(b)] = std::move(path);
+  endpoints_[at(b)] = std::move(ends);
+  label_[at(b)] = 1;
+  label_end_[at(b)] = label_end_[at(bb)];
+  dual_[at(b)] = 0;
+  for (int v : leaves(b)) {
+    if (label_[at(in_blossom_[at(v)])] == 2) queue_.push_back(v);
+    in_blossom_[at(v)] = b;
+  }
+  collect_best_edges(b);
+}
+
+// The least-slack edge from the new blossom b to every other S-blossom (kept in the order of
+// those blossoms' numbers).
+void BlossomSolver::collect_best_edges(int b) {
+  touched_.clear();
+  const auto consider = [&](int k) {
+    int j = endpoint(2 * k + 1);
+    if (in_blossom_[at(j)] == b) j = endpoint(2 * k);
+    const int bj = in_blossom_[at(j)];
+    if (bj == b || label_[at(bj)] != 1) return;
+    if (best_to_[at(bj)] == -1) {
+      touched_.push_back(bj);
+      best_to_[at(bj)] = k;
+    } else if (slack(k) < slack(best_to_[at(bj)])) {
+      best_to_[at(bj)] = k;
+    }
+  };
+  for (int child : children_[at(b)]) {
+    if (best_edges_[at(child)].empty()) {
+      leaves_of_child_.clear();
+      leaves(child, leaves_of_child_);
+      for (int v : leaves_of_child_)
+        for (int p : neighbours_[at(v)]) consider(p / 2);
+    } else {
+      for (int k : best_edges_[at(child)]) consider(k);
+    }
+    best_edges_[at(child)].clear();
+    best_edge_[at(child)] = -1;
+  }
+  std::sort(touched_.begin(), touched_.end());
+  best_edges_[at(b)].clear();
+  best_edge_[at(b)] = -1;
+  for (int bj : touched_) {
+    const int k = best_to_[at(bj)];
+    best_to_[at(bj)] = -1;
+    best_edges_[at(b)].push_back(k);
+    if (best_edge_[at(b)] == -1 || slack(k) < slack(best_edge_[at(b)])) best_edge_[at(b)] = k;
+  }
+}
+
+// Expands blossom b: its children become top-level (recursively at the end of a stage for
+// blossoms whose dual reached zero). A T-blossom's children are relabelled along the path.
+void BlossomSolver::expand(int b, bool end_stage) {
+  for (int s : children_[at(b)]) {
+    parent_[at(s)] = -1;
+    if (s < n_) {
+      in_blossom_[at(s)] = s;
+    } else if (end_stage && dual_[at(s)] == 0) {
+      expand(s, end_stage);
+    } else {
+      for (int v : leaves(s)) in_blossom_[at(v)] = s;
+    }
+  }
+  if (!end_stage && label_[at(b)] == 2) relabel_expanded(b);
+  label_[at(b)] = label_end_[at(b)] = -1;
+  children_[at(b)].clear();
+  endpoints_[at(b)].clear();
+  base_[at(b)] = -1;
+  best_edges_[at(b)].clear();
+  best_edge_[at(b)] = -1;
+  unused_.push_back(b);
+}
+
+void BlossomSolver::relabel_expanded(int b) {
+  const auto& kids = children_[at(b)];
+  const auto& ends = endpoints_[at(b)];
+  const auto size = kids.size();
+  const int entry = in_blossom_[at(endpoint(label_end_[at(b)] ^ 1))];
+  int j = static_cast<int>(std::find(kids.begin(), kids.end(), entry) - kids.begin());
+  int step = -1;
+  int trick = 1;
+  if (j & 1) {
+    j -= static_cast<int>(size);
+    step = 1;
+    trick = 0;
+  }
+  int p = label_end_[at(b)];
+  while (j != 0) {
+    label_[at(endpoint(p ^ 1))] = 0;
+    label_[at(endpoint(ends[at(wrap(j - trick, size))] ^ trick ^ 1))] = 0;
+    assign_label(endpoint(p ^ 1), 2, p);
+    allowed_[at(ends[at(wrap(j - trick, size))] / 2)] = true;
+    j += step;
+    p = ends[at(wrap(j - trick, size))] ^ trick;
+    allowed_[at(p / 2)] = true;
+    j += step;
+  }
+  const int bv = kids[at(wrap(j, size))];
+  label_[at(endpoint(p ^ 1))] = label_[at(bv)] = 2;
+  label_end_[at(endpoint(p ^ 1))] = label_end_[at(bv)] = p;
+  best_edge_[at(bv)] = -1;
+  j += step;
+  while (kids[at(wrap(j, size))] != entry) {
+    const int child = kids[at(wrap(j, size))];
+    j += step;
+    if (label_[at(child)] == 1) continue;
+    for (int v : leaves(child)) {
+      if (label_[at(v)] == 0) continue;
+      label_[at(v)] = 0;
+      label_[at(endpoint(mate_[at(base_[at(child)])]))] = 0;
+      assign_label(v, 2, label_end_[at(v)]);
+      break;
+    }
+  }
+}
+
+// Swaps matched and unmatched edges inside blossom b so that v becomes its base.
+void BlossomSolver::augment_blossom(int b, int v) {
+  int t = v;
+  while (parent_[at(t)] != b) t = parent_[at(t)];
+  if (t >= n_) augment_blossom(t, v);
+  auto& kids = children_[at(b)];
+  auto& ends = endpoints_[at(b)];
+  const auto size = kids.size();
+  const int i = static_cast<int>(std::find(kids.begin(), kids.end(), t) - kids.begin());
+  int j = i;
+  int step = -1;
+  int trick = 1;
+  if (i & 1) {
+    j -= static_cast<int>(size);
+    step = 1;
+    trick = 0;
+  }
+  while (j != 0) {
+    j += step;
+    t = kids[at(wrap(j, size))];
+    const int p = ends[at(wrap(j - trick, size))] ^ trick;
+    if (t >= n_) augment_blossom(t, endpoint(p));
+    j += step;
+    t = kids[at(wrap(j, size))];
+    if (t >= n_) augment_blossom(t, endpoint(p ^ 1));
+    mate_[at(endpoint(p))] = p ^ 1;
+    mate_[at(endpoint(p ^ 1))] = p;
+  }
+  std::rotate(kids.begin(), kids.begin() + i, kids.end());
+  std::rotate(ends.begin(), ends.begin() + i, ends.end());
+  base_[at(b)] = base_[at(kids.front())];
+}
+
+void BlossomSolver::augment_matching(int k) {
+  flip_to_root(endpoint(2 * k), 2 * k + 1);
+  flip_to_root(endpoint(2 * k + 1), 2 * k);
+}
+
+// Flips the alternating path from S-vertex s up to its tree's root: s takes endpoint p as
+// its mate (-1: s is left free), the root ends matched.
+void BlossomSolver::flip_to_root(int s, int p) {
+  while (true) {
+    const int bs = in_blossom_[at(s)];
+    if (bs >= n_) augment_blossom(bs, s);
+    mate_[at(s)] = p;
+    if (label_end_[at(bs)] == -1) break;
+    const int t = endpoint(label_end_[at(bs)]);
+    const int bt = in_blossom_[at(t)];
+    s = endpoint(label_end_[at(bt)]);
+    const int j = endpoint(label_end_[at(bt)] ^ 1);
+    if (bt >= n_) augment_blossom(bt, j);
+    mate_[at(j)] = label_end_[at(bt)];
+    p = label_end_[at(bt)] ^ 1;
+  }
+}
+
+// Grows the alternating trees from the S-vertices in the queue; true once augmented.
+bool BlossomSolver::grow() {
+  while (!queue_.empty()) {
+    const int v = queue_.back();
+    queue_.pop_back();
+    for (int p : neighbours_[at(v)]) {
+      const int k = p / 2;
+      const int w = endpoint(p);
+      if (in_blossom_[at(v)] == in_blossom_[at(w)]) continue;
+      MatchWeight k_slack = 0;
+      if (!allowed_[at(k)]) {
+        k_slack = dual_[at(v)] + dual_[at(w)] - 2 * weight_[at(k)];  // slack(k)
+        if (k_slack <= 0) allowed_[at(k)] = true;
+      }
+      if (allowed_[at(k)]) {
+        const int bw = in_blossom_[at(w)];
+        if (label_[at(bw)] == 0 && mate_[at(base_[at(bw)])] == -1) {
+          label_end_[at(bw)] = -1;  // a free vertex whose dual reached 0: augment to it
+          augment_matching(k);
+          return true;
+        }
+        if (label_[at(bw)] == 0) {
+          assign_label(w, 2, p ^ 1);
+        } else if (label_[at(in_blossom_[at(w)])] == 1) {
+          const int base = scan(v, w);
+          if (base < 0) {
+            augment_matching(k);
+            return true;
+          }
+          add_blossom(base, k);
+        } else if (label_[at(w)] == 0) {
+          label_[at(w)] = 2;
+          label_end_[at(w)] = p ^ 1;
+        }
+      } else if (label_[at(in_blossom_[at(w)])] == 1) {
+        const int b = in_blossom_[at(v)];
+        if (best_edge_[at(b)] == -1 || k_slack < slack(best_edge_[at(b)])) best_edge_[at(b)] = k;
+      } else if (label_[at(w)] == 0) {
+        if (best_edge_[at(w)] == -1 || k_slack < slack(best_edge_[at(w)])) best_edge_[at(w)] = k;
+      }
+    }
+  }
+  return false;
+}
+
+// Type 1: the least dual of an S-vertex (a free one among equals); in a solve from scratch
+// those are the roots, all of one dual, and their reaching 0 ends the solve.
+BlossomSolver::Delta BlossomSolver::choose_delta() const {
+  Delta d{1, 0, -1, -1};
+  for (int v = 0; v < n_; ++v) {
+    if (label_[at(in_blossom_[at(v)])] != 1) continue;
+    if (d.blossom == -1 || dual_[at(v)] < d.value ||
+        (dual_[at(v)] == d.value && mate_[at(v)] == -1 && mate_[at(d.blossom)] != -1))
+      d = {1, dual_[at(v)], -1, v};
+  }
+  for (int v = 0; v < n_; ++v) {
+    const int k = best_edge_[at(v)];
+    if (label_[at(in_blossom_[at(v)])] == 0 && k != -1 && slack(k) < d.value)
+      d = {2, slack(k), k, -1};
+  }
+  for (int b = 0; b < 2 * n_; ++b) {
+    const int k = best_edge_[at(b)];
+    if (parent_[at(b)] == -1 && label_[at(b)] == 1 && k != -1 && slack(k) / 2 < d.value)
+      d = {3, slack(k) / 2, k, -1};
+  }
+  for (int b = n_; b < 2 * n_; ++b)
+    if (base_[at(b)] >= 0 && parent_[at(b)] == -1 && label_[at(b)] == 2 && dual_[at(b)] < d.value)
+      d = {4, dual_[at(b)], -1, b};
+  return d;
+}
+
+void BlossomSolver::apply_delta(MatchWeight delta) {
+  for (int v = 0; v < n_; ++v) {
+    const int l = label_[at(in_blossom_[at(v)])];
+    if (l == 1) dual_[at(v)] -= delta;
+    if (l == 2) dual_[at(v)] += delta;
+  }
+  for (int b = n_; b < 2 * n_; ++b) {
+    if (base_[at(b)] < 0 || parent_[at(b)] != -1) continue;
+    if (label_[at(b)] == 1) dual_[at(b)] += delta;
+    if (label_[at(b)] == 2) dual_[at(b)] -= delta;
+  }
+}
+
+// One stage: labels S the free vertices whose duals are positive (false when there is none:
+// the matching is optimal) and grows until an augmentation or until an S-vertex's dual
+// reaches 0 (true).
+bool BlossomSolver::run_stage() {
+  std::fill(label_.begin(), label_.end(), 0);
+  std::fill(best_edge_.begin(), best_edge_.end(), -1);
+  for (int b = n_; b < 2 * n_; ++b) best_edges_[at(b)].clear();
+  std::fill(allowed_.begin(), allowed_.end(), false);
+  queue_.clear();
+  for (int v = 0; v < n_; ++v)
+    if (mate_[at(v)] == -1 && dual_[at(v)] > 0 && label_[at(in_blossom_[at(v)])] == 0)
+      assign_label(v, 1, -1);
+  if (queue_.empty()) return false;
+  while (true) {
+    if (grow()) return true;
+    const Delta d = choose_delta();
+    apply_delta(d.value);
+    if (d.type == 1) {  // a root leaves the trees free; an inner S-vertex frees itself
+      if (mate_[at(d.blossom)] != -1) flip_to_root(d.blossom, -1);
+      return true;
+    }
+    if (d.type == 2) {
+      allowed_[at(d.edge)] = true;
+      int i = endpoint(2 * d.edge);
+      if (label_[at(in_blossom_[at(i)])] == 0) i = endpoint(2 * d.edge + 1);
+      queue_.push_back(i);
+    } else if (d.type == 3) {
+      allowed_[at(d.edge)] = true;
+      queue_.push_back(endpoint(2 * d.edge));
+    } else {
+      expand(d.blossom, false);
+    }
+  }
+}
+
 namespace {
 
-// Vertices are 0..n-1, blossoms n..2n-1. Edge k has endpoints 2k (its u) and 2k+1 (its v);
-// `p ^ 1` is the other end. Dual variables are kept doubled so that integer weights give
-// integer duals (slack = dual[u] + dual[v] - 2 w).
-class Blossom {
- public:
-  Blossom(int vertices, const std::vector<MatchEdge>& edges) : n_(vertices) {
-    for (const auto& e : edges) {
-      if (e.weight <= 0 || e.u == e.v) continue;
-      end_.push_back(e.u);
-      end_.push_back(e.v);
-      weight_.push_back(e.weight);
-    }
-    const auto size = static_cast<std::size_t>(2 * n_);
-    neighbours_.resize(static_cast<std::size_t>(n_));
-    for (int p = 0; p < static_cast<int>(end_.size()); ++p)
-      neighbours_[at(end_[at(p)])].push_back(p ^ 1);
-    MatchWeight top = 0;
-    for (auto w : weight_) top = std::max(top, w);
-    mate_.assign(at(n_), -1);
-    label_.assign(size, 0);
-    label_end_.assign(size, -1);
-    in_blossom_.resize(at(n_));
-    for (int v = 0; v < n_; ++v) in_blossom_[at(v)] = v;
-    parent_.assign(size, -1);
-    children_.resize(size);
-    endpoints_.resize(size);
-    base_.assign(size, -1);
-    for (int v = 0; v < n_; ++v) base_[at(v)] = v;
-    best_edge_.assign(size, -1);
-    best_edges_.resize(size);
-    for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
-    dual_.assign(size, 0);
-    for (int v = 0; v < n_; ++v) dual_[at(v)] = top;
-    allowed_.assign(weight_.size(), false);
-  }
-
-  std::vector<int> solve() {
-    for (int stage = 0; stage < n_; ++stage) {
-      if (!run_stage()) break;
-      for (int b = n_; b < 2 * n_; ++b)
-        if (parent_[at(b)] == -1 && base_[at(b)] >= 0 && label_[at(b)] == 1 && dual_[at(b)] == 0)
-          expand(b, true);
-    }
-    std::vector<int> out(at(n_), -1);
-    for (int v = 0; v < n_; ++v)
-      if (mate_[at(v)] >= 0) out[at(v)] = end_[at(mate_[at(v)])];
-    return out;
-  }
-
- private:
-  static std::size_t at(int i) { return static_cast<std::size_t>(i); }
-  int endpoint(int p) const { return end_[at(p)]; }
-  MatchWeight slack(int k) const {
-    return dual_[at(endpoint(2 * k))] + dual_[at(endpoint(2 * k + 1))] - 2 * weight_[at(k)];
-  }
-  // Index j of a cyclic list, negative j counting from the end.
-  static int wrap(int j, std::size_t size) {
-    const int s = static_cast<int>(size);
-    return ((j % s) + s) % s;
-  }
-
-  void leaves(int b, std::vector<int>& out) const {
-    if (b < n_) {
-      out.push_back(b);
-      return;
-    }
-    for (int child : children_[at(b)]) leaves(child, out);
-  }
-  std::vector<int> leaves(int b) const {
-    std::vector<int> out;
-    leaves(b, out);
-    return out;
-  }
-
-  // Labels the top blossom of w with t (1 = S, 2 = T), reached through endpoint p.
-  void assign_label(int w, int t, int p) {
-    const int b = in_blossom_[at(w)];
-    label_[at(w)] = label_[at(b)] = t;
-    label_end_[at(w)] = label_end_[at(b)] = p;
-    best_edge_[at(w)] = best_edge_[at(b)] = -1;
-    if (t == 1) {
-      leaves(b, queue_);
-    } else {
-      const int base_mate = mate_[at(base_[at(b)])];
-      assign_label(endpoint(base_mate), 1, base_mate ^ 1);
-    }
-  }
-
-  // Traces back from v and w towards their roots; the base of the first common blossom, or -1
-  // when the roots differ (an augmenting path).
-  int scan(int v, int w) {
-    std::vector<int> path;
-    int base = -1;
-    while (v != -1 || w != -1) {
-      int b = in_blossom_[at(v)];
-      if (label_[at(b)] & 4) {
-        base = base_[at(b)];
-        break;
-      }
-      path.push_back(b);
-      label_[at(b)] = 5;
-      if (label_end_[at(b)] == -1) {
-        v = -1;
-      } else {
-        v = endpoint(label_end_[at(b)]);
-        b = in_blossom_[at(v)];
-        v = endpoint(label_end_[at(b)]);
-      }
-      if (w != -1) std::swap(v, w);
-    }
-    for (int b : path) label_[at(b)] = 1;
-    return base;
-  }
-
-  // Walks from top blossom `from` down to `base_blossom` along labels, collecting the cycle.
-  void trace(int from, int base_blossom, int b, bool forward, std::vector<int>& path,
-             std::vector<int>& ends) {
-    while (from != base_blossom) {
-      parent_[at(from)] = b;
-      path.push_back(from);
-      ends.push_back(forward ? label_end_[at(from)] : label_end_[at(from)] ^ 1);
-      from = in_blossom_[at(endpoint(label_end_[at(from)]))];
-    }
-  }
-
-  void add_blossom(int base, int k) {
-    const int bb = in_blossom_[at(base)];
-    const int b = unused_.back();
-    unused_.pop_back();
-    base_[at(b)] = base;
-    parent_[at(b)] = -1;
-    parent_[at(bb)] = b;
-    std::vector<int> path;
-    std::vector<int> ends;
-    trace(in_blossom_[at(endpoint(2 * k))], bb, b, true, path, ends);
-    path.push_back(bb);
-    std::reverse(path.begin(), path.end());
-    std::reverse(ends.begin(), ends.end());
-    ends.push_back(2 * k);
-    trace(in_blossom_[at(endpoint(2 * k + 1))], bb, b, false, path, ends);
-    children_[at(b)] = path;
-    endpoints_[at(b)] = ends;
-    label_[at(b)] = 1;
-    label_end_[at(b)] = label_end_[at(bb)];
-    dual_[at(b)] = 0;
-    for (int v : leaves(b)) {
-      if (label_[at(in_blossom_[at(v)])] == 2) queue_.push_back(v);
-      in_blossom_[at(v)] = b;
-    }
-    collect_best_edges(b);
-  }
-
-  // The least-slack edge from the new blossom b to every other S-blossom.
-  void collect_best_edges(int b) {
-    std::vector<int> best_to(at(2 * n_), -1);
-    for (int child : children_[at(b)]) {
-      std::vector<int> candidates = best_edges_[at(child)];
-      if (candidates.empty())
-        for (int v : leaves(child))
-          for (int p : neighbours_[at(v)]) candidates.push_back(p / 2);
-      for (int k : candidates) {
-        int j = endpoint(2 * k + 1);
-        if (in_blossom_[at(j)] == b) j = endpoint(2 * k);
-        const int bj = in_blossom_[at(j)];
-        if (bj != b && label_[at(bj)] == 1 &&
-            (best_to[at(bj)] == -1 || slack(k) < slack(best_to[at(bj)])))
-          best_to[at(bj)] = k;
-      }
-      best_edges_[at(child)].clear();
-      best_edge_[at(child)] = -1;
-    }
-    best_edges_[at(b)].clear();
-    best_edge_[at(b)] = -1;
-    for (int k : best_to) {
-      if (k == -1) continue;
-      best_edges_[at(b)].push_back(k);
-      if (best_edge_[at(b)] == -1 || slack(k) < slack(best_edge_[at(b)])) best_edge_[at(b)] = k;
-    }
-  }
-
-  // Expands blossom b: its children become top-level (recursively at the end of a stage for
-  // blossoms whose dual reached zero). A T-blossom's children are relabelled along the path.
-  void expand(int b, bool end_stage) {
-    for (int s : children_[at(b)]) {
-      parent_[at(s)] = -1;
-      if (s < n_) {
-        in_blossom_[at(s)] = s;
-      } else if (end_stage && dual_[at(s)] == 0) {
-        expand(s, end_stage);
-      } else {
-        for (int v : leaves(s)) in_blossom_[at(v)] = s;
-      }
-    }
-    if (!end_stage && label_[at(b)] == 2) relabel_expanded(b);
-    label_[at(b)] = label_end_[at(b)] = -1;
-    children_[at(b)].clear();
-    endpoints_[at(b)].clear();
-    base_[at(b)] = -1;
-    best_edges_[at(b)].clear();
-    best_edge_[at(b)] = -1;
-    unused_.push_back(b);
-  }
-
-  void relabel_expanded(int b) {
-    const auto& kids = children_[at(b)];
-    const auto& ends = endpoints_[at(b)];
-    const auto size = kids.size();
-    const int entry = in_blossom_[at(endpoint(label_end_[at(b)] ^ 1))];
-    int j = static_cast<int>(std::find(kids.begin(), kids.end(), entry) - kids.begin());
-    int step = -1;
-    int trick = 1;
-    if (j & 1) {
-      j -= static_cast<int>(size);
-      step = 1;
-      trick = 0;
-    }
-    int p = label_end_[at(b)];
-    while (j != 0) {
-      label_[at(endpoint(p ^ 1))] = 0;
-      label_[at(endpoint(ends[at(wrap(j - trick, size))] ^ trick ^ 1))] = 0;
-      assign_label(endpoint(p ^ 1), 2, p);
-      allowed_[at(ends[at(wrap(j - trick, size))] / 2)] = true;
-      j += step;
-      p = ends[at(wrap(j - trick, size))] ^ trick;
-      allowed_[at(p / 2)] = true;
-      j += step;
-    }
-    const int bv = kids[at(wrap(j, size))];
-    label_[at(endpoint(p ^ 1))] = label_[at(bv)] = 2;
-    label_end_[at(endpoint(p ^ 1))] = label_end_[at(bv)] = p;
-    best_edge_[at(bv)] = -1;
-    j += step;
-    while (kids[at(wrap(j, size))] != entry) {
-      const int child = kids[at(wrap(j, size))];
-      j += step;
-      if (label_[at(child)] == 1) continue;
-      for (int v : leaves(child)) {
-        if (label_[at(v)] == 0) continue;
-        label_[at(v)] = 0;
-        label_[at(endpoint(mate_[at(base_[at(child)])]))] = 0;
-        assign_label(v, 2, label_end_[at(v)]);
-        break;
-      }
-    }
-  }
-
-  // Swaps matched and unmatched edges inside blossom b so that v becomes its base.
-  void augment_blossom(int b, int v) {
-    int t = v;
-    while (parent_[at(t)] != b) t = parent_[at(t)];
-    if (t >= n_) augment_blossom(t, v);
-    auto& kids = children_[at(b)];
-    auto& ends = endpoints_[at(b)];
-    const auto size = kids.size();
-    const int i = static_cast<int>(std::find(kids.begin(), kids.end(), t) - kids.begin());
-    int j = i;
-    int step = -1;
-    int trick = 1;
-    if (i & 1) {
-      j -= static_cast<int>(size);
-      step = 1;
-      trick = 0;
-    }
-    while (j != 0) {
-      j += step;
-      t = kids[at(wrap(j, size))];
-      const int p = ends[at(wrap(j - trick, size))] ^ trick;
-      if (t >= n_) augment_blossom(t, endpoint(p));
-      j += step;
-      t = kids[at(wrap(j, size))];
-      if (t >= n_) augment_blossom(t, endpoint(p ^ 1));
-      mate_[at(endpoint(p))] = p ^ 1;
-      mate_[at(endpoint(p ^ 1))] = p;
-    }
-    std::rotate(kids.begin(), kids.begin() + i, kids.end());
-    std::rotate(ends.begin(), ends.begin() + i, ends.end());
-    base_[at(b)] = base_[at(kids.front())];
-  }
-
-  void augment_matching(int k) {
-    for (auto [s, p] :
-         {std::pair{endpoint(2 * k), 2 * k + 1}, std::pair{endpoint(2 * k + 1), 2 * k}}) {
-      while (true) {
-        const int bs = in_blossom_[at(s)];
-        if (bs >= n_) augment_blossom(bs, s);
-        mate_[at(s)] = p;
-        if (label_end_[at(bs)] == -1) break;
-        const int t = endpoint(label_end_[at(bs)]);
-        const int bt = in_blossom_[at(t)];
-        s = endpoint(label_end_[at(bt)]);
-        const int j = endpoint(label_end_[at(bt)] ^ 1);
-        if (bt >= n_) augment_blossom(bt, j);
-        mate_[at(j)] = label_end_[at(bt)];
-        p = label_end_[at(bt)] ^ 1;
-      }
-    }
-  }
-
-  // Grows the alternating trees from the S-vertices in the queue; true once augmented.
-  bool grow() {
-    while (!queue_.empty()) {
-      const int v = queue_.back();
-      queue_.pop_back();
-      for (int p : neighbours_[at(v)]) {
-        const int k = p / 2;
-        const int w = endpoint(p);
-        if (in_blossom_[at(v)] == in_blossom_[at(w)]) continue;
-        MatchWeight k_slack = 0;
-        if (!allowed_[at(k)]) {
-          k_slack = slack(k);
-          if (k_slack <= 0) allowed_[at(k)] = true;
-        }
-        if (allowed_[at(k)]) {
-          if (label_[at(in_blossom_[at(w)])] == 0) {
-            assign_label(w, 2, p ^ 1);
-          } else if (label_[at(in_blossom_[at(w)])] == 1) {
-            const int base = scan(v, w);
-            if (base < 0) {
-              augment_matching(k);
-              return true;
-            }
-            add_blossom(base, k);
-          } else if (label_[at(w)] == 0) {
-            label_[at(w)] = 2;
-            label_end_[at(w)] = p ^ 1;
-          }
-        } else if (label_[at(in_blossom_[at(w)])] == 1) {
-          const int b = in_blossom_[at(v)];
-          if (best_edge_[at(b)] == -1 || k_slack < slack(best_edge_[at(b)])) best_edge_[at(b)] = k;
-        } else if (label_[at(w)] == 0) {
-          if (best_edge_[at(w)] == -1 || k_slack < slack(best_edge_[at(w)])) best_edge_[at(w)] = k;
-        }
-      }
-    }
-    return false;
-  }
-
-  struct Delta {
-    int type = 1;
-    MatchWeight value = 0;
-    int edge = -1;
-    int blossom = -1;
-  };
-
-  Delta choose_delta() const {
-    Delta d;
-    d.value = dual_[0];
-    for (int v = 0; v < n_; ++v) d.value = std::min(d.value, dual_[at(v)]);
-    for (int v = 0; v < n_; ++v) {
-      const int k = best_edge_[at(v)];
-      if (label_[at(in_blossom_[at(v)])] == 0 && k != -1 && slack(k) < d.value)
-        d = {2, slack(k), k, -1};
-    }
-    for (int b = 0; b < 2 * n_; ++b) {
-      const int k = best_edge_[at(b)];
-      if (parent_[at(b)] == -1 && label_[at(b)] == 1 && k != -1 && slack(k) / 2 < d.value)
-        d = {3, slack(k) / 2, k, -1};
-    }
-    for (int b = n_; b < 2 * n_; ++b)
-      if (base_[at(b)] >= 0 && parent_[at(b)] == -1 && label_[at(b)] == 2 && dual_[at(b)] < d.value)
-        d = {4, dual_[at(b)], -1, b};
-    return d;
-  }
-
-  void apply_delta(MatchWeight delta) {
-    for (int v = 0; v < n_; ++v) {
-      const int l = label_[at(in_blossom_[at(v)])];
-      if (l == 1) dual_[at(v)] -= delta;
-      if (l == 2) dual_[at(v)] += delta;
-    }
-    for (int b = n_; b < 2 * n_; ++b) {
-      if (base_[at(b)] < 0 || parent_[at(b)] != -1) continue;
-      if (label_[at(b)] == 1) dual_[at(b)] += delta;
-      if (label_[at(b)] == 2) dual_[at(b)] -= delta;
-    }
-  }
-
-  // One stage: labels the free vertices S and grows until an augmentation (true) or until the
-  // duals of the free vertices reach zero (false: the matching is optimal).
-  bool run_stage() {
-    std::fill(label_.begin(), label_.end(), 0);
-    std::fill(best_edge_.begin(), best_edge_.end(), -1);
-    for (int b = n_; b < 2 * n_; ++b) best_edges_[at(b)].clear();
-    std::fill(allowed_.begin(), allowed_.end(), false);
-    queue_.clear();
-    for (int v = 0; v < n_; ++v)
-      if (mate_[at(v)] == -1 && label_[at(in_blossom_[at(v)])] == 0) assign_label(v, 1, -1);
-    while (true) {
-      if (grow()) return true;
-      const Delta d = choose_delta();
-      apply_delta(d.value);
-      if (d.type == 1) return false;
-      if (d.type == 2) {
-        allowed_[at(d.edge)] = true;
-        int i = endpoint(2 * d.edge);
-        if (label_[at(in_blossom_[at(i)])] == 0) i = endpoint(2 * d.edge + 1);
-        queue_.push_back(i);
-      } else if (d.type == 3) {
-        allowed_[at(d.edge)] = true;
-        queue_.push_back(endpoint(2 * d.edge));
-      } else {
-        expand(d.blossom, false);
-      }
-    }
-  }
-
-  int n_;
-  std::vector<int> end_;
-  std::vector<MatchWeight> weight_;
-  std::vector<std::vector<int>> neighbours_;
-  std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, unused_;
-  std::vector<std::vector<int>> children_, endpoints_, best_edges_;
-  std::vector<MatchWeight> dual_;
-  std::vector<bool> allowed_;
-  std::vector<int> queue_;
-};
+std::vector<MatchEdge> doubled_weights(const std::vector<MatchEdge>& edges) {
+  std::vector<MatchEdge> out = edges;  // even weights keep every halved slack integral
+  for (auto& e : out) e.weight *= 2;
+  return out;
+}
 
 }  // namespace
 
 std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>& edges) {
   if (vertices <= 0) return {};
-  std::vector<MatchEdge> doubled = edges;  // even weights keep every halved slack integral
-  for (auto& e : doubled) e.weight *= 2;
-  return Blossom(vertices, doubled).solve();
+  return BlossomSolver(vertices, doubled_weights(edges)).solve();
+}
+
+IncrementalMatching::IncrementalMatching(int vertices, const std::vector<MatchEdge>& edges)
+    : solver_(std::make_unique<BlossomSolver>(std::max(vertices, 0), doubled_weights(edges))) {}
+
+IncrementalMatching::~IncrementalMatching() = default;
+
+void IncrementalMatching::remove(int v) { leaving_.push_back(v); }
+
+void IncrementalMatching::cut(int edge) { cut_.push_back(edge); }
+
+void IncrementalMatching::reweigh(int edge, MatchWeight weight) {
+  solver_->reweigh(edge, 2 * weight);
+  changed_.push_back(edge);
+}
+
+const std::vector<int>& IncrementalMatching::solve() {
+  if (solved_) solver_->restart(leaving_, cut_, changed_);
+  leaving_.clear();
+  cut_.clear();
+  changed_.clear();
+  solved_ = true;
+  mate_ = solver_->solve();
+  return mate_;
 }
 
 }  // namespace competition

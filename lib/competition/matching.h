@@ -3,6 +3,7 @@
 // meet its criteria in order, each encoded in a band of the edge weights.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 namespace competition {
@@ -20,5 +21,35 @@ struct MatchEdge {
 // cardinality: give every edge a large common bonus for that). Returns mate[v], -1 when v is
 // unmatched. Self-loops and edges outside the range are invalid input.
 std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>& edges);
+
+class BlossomSolver;
+
+// A maximum weight matching kept across changes to its graph: vertices and edges leaving, edge
+// weights changing. Each solve() after the first resumes from the last optimum: the blossoms
+// holding a changed or leaving vertex are dissolved into vertex duals, the vertices whose edges
+// got heavier raise their duals until every edge is feasible again, the pairs left without a
+// tight edge are unmatched, and the primal-dual stages run from the free vertices whose duals
+// are positive, so a few changes cost a few stages. The first solve() is max_weight_matching's.
+// Every weight must be > 0.
+class IncrementalMatching {
+ public:
+  IncrementalMatching(int vertices, const std::vector<MatchEdge>& edges);
+  ~IncrementalMatching();
+  IncrementalMatching(const IncrementalMatching&) = delete;
+  IncrementalMatching& operator=(const IncrementalMatching&) = delete;
+
+  void remove(int v);                          // v and its edges leave the graph
+  void cut(int edge);                          // the edge leaves the graph (an index as below)
+  void reweigh(int edge, MatchWeight weight);  // edge: an index into the constructor's list
+  const std::vector<int>& solve();             // mate per vertex, -1 unmatched (or removed)
+
+ private:
+  std::unique_ptr<BlossomSolver> solver_;
+  std::vector<int> leaving_;
+  std::vector<int> cut_;
+  std::vector<int> changed_;
+  bool solved_ = false;
+  std::vector<int> mate_;
+};
 
 }  // namespace competition

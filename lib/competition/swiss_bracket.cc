@@ -24,11 +24,12 @@ enum Band {
   kBands = kOrder + kWindow
 };
 using Bands = std::array<long long, kBands>;
+using EdgeBands = std::array<long long, kOrder>;  // an edge's bands above the order bands
 
 struct Edge {
   int u = 0;
   int v = 0;
-  Bands bands{};
+  EdgeBands bands{};  // the order bands are 0 on every edge (solve-time bonuses aside)
 };
 
 // Bracket players are vertices 0..size-1 in bracket order; then the lower players (if the
@@ -41,15 +42,16 @@ struct Graph {
   std::vector<std::vector<bool>> adjacent;  // between bracket vertices
   Bands offset{};
   std::array<MatchWeight, kBands> multiplier{};
+  std::vector<MatchWeight> base;  // per edge: its weight with the order bands at 0
 };
 
 bool is_mdp(const Context& c, const Bracket& b, int p) { return c.player(p).score > b.score; }
 
-Bands bracket_edge(const Context& c, const Bracket& b, int x, int y, bool complete) {
-  Bands out{};
+// ux, uy: unpaired_cost of x and y.
+EdgeBands bracket_edge(const Context& c, int x, int y, const Quality& ux, const Quality& uy,
+                       bool complete) {
+  EdgeBands out{};
   out[kCompletion] = complete ? 1 : 0;
-  const Quality ux = unpaired_cost(c, b, x);
-  const Quality uy = unpaired_cost(c, b, y);
   const Quality pc = c.rank[at(x)] < c.rank[at(y)] ? pair_cost(c, x, y) : pair_cost(c, y, x);
   for (std::size_t i = 0; i < kCriteria; ++i) out[kFirstCriterion + i] = ux[i] + uy[i] - pc[i];
   return out;
@@ -68,6 +70,7 @@ void set_weights(Graph& g) {
     long long low = g.edges.empty() || order ? 0 : g.edges.front().bands[band];
     long long high = order ? g.bracket_size : low;
     for (const auto& e : g.edges) {
+      if (order) break;
       low = std::min(low, e.bands[band]);
       high = std::max(high, e.bands[band]);
     }
@@ -103,6 +106,8 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   const int n = static_cast<int>(g.player.size());
   const int size = g.bracket_size;
   g.adjacent.assign(at(size), std::vector<bool>(at(size), false));
+  std::vector<Quality> unpaired;
+  for (int i = 0; i < size; ++i) unpaired.push_back(unpaired_cost(c, b, g.player[at(i)]));
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
       const int x = g.player[at(i)];
@@ -110,7 +115,7 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
       if (y == kByeVertex ? !bye_eligible(c, x) : !compatible(c, x, y)) continue;
       Edge e{i, j, {}};
       if (j < size) {
-        e.bands = bracket_edge(c, b, x, y, g.complete);
+        e.bands = bracket_edge(c, x, y, unpaired[at(i)], unpaired[at(j)], g.complete);
         g.adjacent[at(i)][at(j)] = g.adjacent[at(j)][at(i)] = true;
       } else {
         e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
@@ -119,6 +124,12 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
     }
   }
   set_weights(g);
+  for (const auto& e : g.edges) {
+    MatchWeight w = 0;
+    for (std::size_t band = 0; band < kOrder; ++band)
+      w += g.multiplier[band] * static_cast<MatchWeight>(e.bands[band] - g.offset[band]);
+    g.base.push_back(w);  // each order band's offset is 0
+  }
   return g;
 }
 
@@ -128,37 +139,23 @@ struct OrderBonus {
   std::vector<std::vector<long long>> rank;
 };
 
-MatchWeight weight_of(const Graph& g, const Edge& e, const OrderBonus& bonus) {
-  Bands bands = e.bands;
+// Edge k's weight with the order bands of `bonus` (their offsets are 0: g.base holds the rest).
+MatchWeight weight_of(const Graph& g, std::size_t k, const OrderBonus& bonus) {
+  const Edge& e = g.edges[k];
+  MatchWeight w = g.base[k];
   for (std::size_t j = 0; j < bonus.window.size(); ++j) {
-    if (e.u == bonus.window[j]) bands[kOrder + j] = bonus.rank[j][at(e.v)];
-    if (e.v == bonus.window[j]) bands[kOrder + j] = bonus.rank[j][at(e.u)];
+    if (e.u == bonus.window[j]) w += g.multiplier[kOrder + j] * bonus.rank[j][at(e.v)];
+    if (e.v == bonus.window[j]) w += g.multiplier[kOrder + j] * bonus.rank[j][at(e.u)];
   }
-  MatchWeight w = 0;
-  for (std::size_t band = 0; band < kBands; ++band)
-    w += g.multiplier[band] * static_cast<MatchWeight>(bands[band] - g.offset[band]);
   return w;
 }
 
-// A maximum weight matching over the vertices not removed: mate[v] is a vertex, or -1.
-std::vector<int> solve(const Graph& g, const std::vector<bool>& removed, const OrderBonus& bonus) {
-  const int n = static_cast<int>(g.player.size());
-  std::vector<int> local(at(n), -1);
-  std::vector<int> global;
-  for (int v = 0; v < n; ++v)
-    if (!removed[at(v)]) {
-      local[at(v)] = static_cast<int>(global.size());
-      global.push_back(v);
-    }
+// The graph's matching problem without order bands, every vertex present.
+IncrementalMatching matching_of(const Graph& g) {
   std::vector<MatchEdge> edges;
-  for (const auto& e : g.edges)
-    if (!removed[at(e.u)] && !removed[at(e.v)])
-      edges.push_back({local[at(e.u)], local[at(e.v)], weight_of(g, e, bonus)});
-  const auto mate = max_weight_matching(static_cast<int>(global.size()), edges);
-  std::vector<int> out(at(n), -1);
-  for (std::size_t i = 0; i < global.size(); ++i)
-    if (mate[i] >= 0) out[at(global[i])] = global[at(mate[i])];
-  return out;
+  for (std::size_t k = 0; k < g.edges.size(); ++k)
+    edges.push_back({g.edges[k].u, g.edges[k].v, g.base[k]});
+  return IncrementalMatching(static_cast<int>(g.player.size()), edges);
 }
 
 // How many order bands fit in the weights (set_weights drops the lowest bands first).
@@ -312,13 +309,71 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
   return result;
 }
 
+// The walk's matching over graph g: solved once with no order bands, then again from the last
+// optimum each time the order bands move to a new window, as players leave the graph.
+class WalkMatching {
+ public:
+  explicit WalkMatching(const Graph& g)
+      : g_(g),
+        incident_(g.player.size()),
+        removed_(g.player.size(), false),
+        matching_(matching_of(g)),
+        mate_(matching_.solve()) {
+    for (std::size_t k = 0; k < g.edges.size(); ++k) {
+      incident_[at(g.edges[k].u)].push_back(k);
+      incident_[at(g.edges[k].v)].push_back(k);
+    }
+  }
+
+  const std::vector<int>& mate() const { return mate_; }
+
+  // Solves again with `bonus` in place of the last order bands.
+  void solve(OrderBonus bonus) {
+    for (const auto* window : {&last_.window, &bonus.window})
+      for (int w : *window)
+        for (std::size_t k : incident_[at(w)])
+          if (!removed_[at(g_.edges[k].u)] && !removed_[at(g_.edges[k].v)])
+            matching_.reweigh(static_cast<int>(k), weight_of(g_, k, bonus));
+    mate_ = matching_.solve();
+    last_ = std::move(bonus);
+  }
+
+  // Bracket player v takes its partner in the current matching: both leave the graph, unless
+  // the partner is a lower player. Then v floats: completion may still pair it with any lower
+  // player, so only its edges into the bracket go.
+  void take(int v) {
+    const int partner = mate_[at(v)];
+    removed_[at(v)] = true;
+    if (partner >= g_.bracket_size) {
+      for (std::size_t k : incident_[at(v)]) {
+        const int other = g_.edges[k].u == v ? g_.edges[k].v : g_.edges[k].u;
+        if (other < g_.bracket_size && !removed_[at(other)]) matching_.cut(static_cast<int>(k));
+      }
+      return;
+    }
+    matching_.remove(v);
+    if (partner >= 0) {
+      removed_[at(partner)] = true;
+      matching_.remove(partner);
+    }
+  }
+
+ private:
+  const Graph& g_;
+  std::vector<std::vector<std::size_t>> incident_;  // edge indices per vertex
+  std::vector<bool> removed_;                       // walked players and their partners
+  IncrementalMatching matching_;
+  std::vector<int> mate_;
+  OrderBonus last_;  // the order bands of the last solve
+};
+
 // The Dutch walk over graph g: each player takes the best-ranked partner that some pairing best
 // on the criteria gives it. When the current matching does not already give a player its first
 // candidate, one matching with the order bands settles it and the next few players at once.
 std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, const Graph& g) {
   const int n = static_cast<int>(g.player.size());
-  std::vector<bool> removed(at(n), false);
-  std::vector<int> mate = solve(g, removed, {});
+  WalkMatching matching(g);
+  const std::vector<int>& mate = matching.mate();
   if (g.complete && std::count(mate.begin(), mate.end(), -1) > 0)
     return std::nullopt;  // no complete pairing
   DutchWalk walk(c, b, g.adjacent);
@@ -334,11 +389,10 @@ std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, c
           bonus.rank.back()[at(list[i])] = static_cast<long long>(list.size() - i);
         settled[at(w)] = true;
       }
-      mate = solve(g, removed, bonus);
+      matching.solve(std::move(bonus));
     }
     const int partner = mate[at(v)];
-    removed[at(v)] = true;
-    if (partner >= 0) removed[at(partner)] = true;
+    matching.take(v);
     return partner;
   };
   auto pairs_in = [&](const std::vector<int>& remainder) {
@@ -404,7 +458,7 @@ bool pairable(const Context& c, const std::vector<int>& players) {
   if (greedy_pairable(c, players)) return true;
   Bracket none;
   const Graph g = build_graph(c, none, players, true);
-  const auto mate = solve(g, std::vector<bool>(g.player.size(), false), {});
+  const auto mate = matching_of(g).solve();
   return std::count(mate.begin(), mate.end(), -1) == 0;
 }
 

@@ -26,14 +26,13 @@ int alternate_from_history(const SwissPlayer& a, const SwissPlayer& b) {
   return 0;
 }
 
-}  // namespace
-
-int swiss_colour(const std::vector<SwissPlayer>& players, int a, int b, bool a_ranks_higher,
-                 bool top_seed_first) {
+// swiss_colour given the two players' preferences.
+int colour_with(const std::vector<SwissPlayer>& players, int a, int b, std::pair<int, int> pref_a,
+                std::pair<int, int> pref_b, bool a_ranks_higher, bool top_seed_first) {
   const auto& pa = players[static_cast<std::size_t>(a)];
   const auto& pb = players[static_cast<std::size_t>(b)];
-  const auto [ca, sa] = swiss_detail::preference(pa);
-  const auto [cb, sb] = swiss_detail::preference(pb);
+  const auto [ca, sa] = pref_a;
+  const auto [cb, sb] = pref_b;
   if (ca != 0 && cb != 0 && ca != cb) return ca;  // E.1: both granted
   if (ca == 0 && cb != 0) return -cb;
   if (ca != 0 && cb == 0) return ca;
@@ -51,6 +50,15 @@ int swiss_colour(const std::vector<SwissPlayer>& players, int a, int b, bool a_r
   const int initial = top_seed_first ? 1 : -1;
   const int higher_colour = higher % 2 == 0 ? initial : -initial;  // pairing number higher + 1
   return a_ranks_higher ? higher_colour : -higher_colour;
+}
+
+}  // namespace
+
+int swiss_colour(const std::vector<SwissPlayer>& players, int a, int b, bool a_ranks_higher,
+                 bool top_seed_first) {
+  return colour_with(players, a, b, swiss_detail::preference(players[static_cast<std::size_t>(a)]),
+                     swiss_detail::preference(players[static_cast<std::size_t>(b)]), a_ranks_higher,
+                     top_seed_first);
 }
 
 namespace swiss_detail {
@@ -81,6 +89,10 @@ Context make_context(const std::vector<SwissPlayer>& players, const SwissOptions
   c.rounds_played = static_cast<int>(played);
   c.last_round = options.rounds > 0 && static_cast<int>(played) + 1 == options.rounds;
   c.topscore = static_cast<double>(played) / 2.0;  // over 50% of the maximum so far
+  for (const auto& p : players) {
+    c.preferences.push_back(preference(p));
+    c.colour_differences.push_back(colour_difference(p));
+  }
   return c;
 }
 
@@ -97,8 +109,8 @@ int float_back(const Context& c, int p, int back) {
 bool compatible(const Context& c, int a, int b) {
   const auto& opponents = c.player(a).opponents;
   if (std::find(opponents.begin(), opponents.end(), b) != opponents.end()) return false;
-  const auto [ca, sa] = preference(c.player(a));
-  const auto [cb, sb] = preference(c.player(b));
+  const auto [ca, sa] = c.preferences[static_cast<std::size_t>(a)];
+  const auto [cb, sb] = c.preferences[static_cast<std::size_t>(b)];
   const bool same_absolute = sa == 3 && sb == 3 && ca == cb;
   return !same_absolute || topscorer(c, a) || topscorer(c, b);
 }
@@ -106,9 +118,10 @@ bool compatible(const Context& c, int a, int b) {
 bool bye_eligible(const Context& c, int p) { return !c.player(p).had_bye; }
 
 int colour_for(const Context& c, int a, int b) {
-  return swiss_colour(*c.players, a, b,
-                      c.rank[static_cast<std::size_t>(a)] < c.rank[static_cast<std::size_t>(b)],
-                      c.top_seed_first);
+  const auto ia = static_cast<std::size_t>(a);
+  const auto ib = static_cast<std::size_t>(b);
+  return colour_with(*c.players, a, b, c.preferences[ia], c.preferences[ib],
+                     c.rank[ia] < c.rank[ib], c.top_seed_first);
 }
 
 namespace {
@@ -122,8 +135,9 @@ void count_downfloat(const Context& c, int p, Quality& q) {
 // C8-C11 for one player given the colour it gets.
 void count_colour(const Context& c, int p, int colour, Quality& q) {
   const auto& player = c.player(p);
-  const auto [wanted, strength] = preference(player);
-  if (std::abs(colour_difference(player) + colour) > 2) ++q[kTopscorerDifference];
+  const auto [wanted, strength] = c.preferences[static_cast<std::size_t>(p)];
+  if (std::abs(c.colour_differences[static_cast<std::size_t>(p)] + colour) > 2)
+    ++q[kTopscorerDifference];
   if (last_two_are(player, colour)) ++q[kTopscorerRepeat];
   if (wanted != 0 && wanted != colour) {
     ++q[kColourPreference];

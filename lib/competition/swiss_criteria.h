@@ -20,6 +20,8 @@ struct Context {
   double topscore = 0.0;    // in the last round, a score above this makes a topscorer
   bool top_seed_first = true;
   int rounds_played = 0;  // the longest float history: the rounds before this one
+  std::vector<std::pair<int, int>> preferences;  // per player: preference(player(p))
+  std::vector<int> colour_differences;           // per player: games moving first - second
 
   const SwissPlayer& player(int p) const { return (*players)[static_cast<std::size_t>(p)]; }
 };

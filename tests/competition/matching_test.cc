@@ -85,6 +85,96 @@ TEST(Matching, AgreesWithBruteForceOnRandomGraphs) {
   }
 }
 
+// The graph of an IncrementalMatching as the test changes it: weights[u][v] (0: no edge) and the
+// index of each edge in the constructor's list.
+struct Changing {
+  Weights w;
+  std::vector<std::vector<int>> index;
+  std::vector<bool> gone;
+};
+
+// Random graphs changed step by step as the Swiss pairing changes them (a matched pair or a
+// free vertex leaves, an edge leaves, a few vertices' edges take new weights), solved again from
+// the last optimum after each step: each solution has the weight of the best matching of the
+// graph as it is then (brute force up to 11 vertices, the solver from scratch beyond), pairs only
+// present vertices along present edges, and leaves the removed vertices unmatched.
+void check_incremental(std::mt19937& rng, int n, long long range, bool brute) {
+  const auto at = [](int i) { return static_cast<std::size_t>(i); };
+  Changing g{Weights(at(n), std::vector<long long>(at(n), 0)),
+             std::vector<std::vector<int>>(at(n), std::vector<int>(at(n), -1)),
+             std::vector<bool>(at(n), false)};
+  std::vector<MatchEdge> edges;
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b) {
+      if (rng() % 5 == 0) continue;
+      const long long x = 1 + static_cast<long long>(rng() % static_cast<unsigned>(range));
+      g.w[at(a)][at(b)] = g.w[at(b)][at(a)] = x;
+      g.index[at(a)][at(b)] = g.index[at(b)][at(a)] = static_cast<int>(edges.size());
+      edges.push_back({a, b, x});
+    }
+  IncrementalMatching matching(n, edges);
+  std::vector<int> mate = matching.solve();
+  for (int step = 0; step < 6; ++step) {
+    Weights present = g.w;
+    for (int v = 0; v < n; ++v)
+      for (int u = 0; u < n; ++u)
+        if (g.gone[at(v)] || g.gone[at(u)]) present[at(v)][at(u)] = 0;
+    std::vector<bool> used = g.gone;
+    std::vector<MatchEdge> live;
+    for (int a = 0; a < n; ++a)
+      for (int b = a + 1; b < n; ++b)
+        if (present[at(a)][at(b)] > 0) live.push_back({a, b, present[at(a)][at(b)]});
+    const long long want =
+        brute ? best(present, used, 0) : total(present, max_weight_matching(n, live));
+    ASSERT_EQ(total(present, mate), want) << n << " vertices, step " << step;
+    for (int v = 0; v < n; ++v) {
+      if (g.gone[at(v)]) {
+        ASSERT_EQ(mate[at(v)], -1) << "a removed vertex is matched";
+      }
+    }
+    const int v = static_cast<int>(rng() % static_cast<unsigned>(n));
+    if (!g.gone[at(v)]) {  // v leaves with its partner, as a Swiss walk settles a pair
+      g.gone[at(v)] = true;
+      matching.remove(v);
+      if (mate[at(v)] >= 0) {
+        g.gone[at(mate[at(v)])] = true;
+        matching.remove(mate[at(v)]);
+      }
+    }
+    const int a = static_cast<int>(rng() % static_cast<unsigned>(n));
+    const int b = static_cast<int>(rng() % static_cast<unsigned>(n));
+    if (g.index[at(a)][at(b)] >= 0 &&
+        rng() % 2 == 0) {  // an edge leaves (a floater's in-bracket edge)
+      matching.cut(g.index[at(a)][at(b)]);
+      g.index[at(a)][at(b)] = g.index[at(b)][at(a)] = -1;
+      g.w[at(a)][at(b)] = g.w[at(b)][at(a)] = 0;
+    }
+    for (int hubs = 1 + static_cast<int>(rng() % 3); hubs > 0; --hubs) {
+      const int h = static_cast<int>(rng() % static_cast<unsigned>(n));
+      for (int u = 0; u < n; ++u) {
+        const int k = g.index[at(h)][at(u)];
+        if (k < 0 || g.gone[at(h)] || g.gone[at(u)]) continue;
+        const long long x = 1 + static_cast<long long>(rng() % static_cast<unsigned>(range));
+        g.w[at(h)][at(u)] = g.w[at(u)][at(h)] = x;
+        matching.reweigh(k, x);
+      }
+    }
+    mate = matching.solve();
+  }
+}
+
+TEST(Matching, IncrementalAgreesWithBruteForceAfterEachChange) {
+  std::mt19937 rng(11272026);
+  for (int trial = 0; trial < 1500; ++trial)
+    check_incremental(rng, 2 + static_cast<int>(rng() % 10), trial % 2 == 0 ? 3 : 1000, true);
+}
+
+TEST(Matching, IncrementalAgreesWithASolveFromScratchOnLargerGraphs) {
+  std::mt19937 rng(20261128);
+  for (int trial = 0; trial < 60; ++trial)
+    check_incremental(rng, 20 + static_cast<int>(rng() % 40), trial % 2 == 0 ? 4 : 100000, false);
+}
+
 // Weights beyond 64 bits (the Swiss packs its criteria into bands of one weight).
 TEST(Matching, WideWeights) {
   const MatchWeight big = static_cast<MatchWeight>(1) << 100;
