@@ -153,7 +153,15 @@ class BotPlayer {
                        (got ? std::to_string(got->status) : httplib::to_string(got.error()))]++;
       return;
     }
-    const json game = json::parse(got->body, nullptr, false);
+    // The per-move cells (for web pages) are skipped: in mid-game they are thousands of
+    // objects, and building them would make this driver's share of the 2 cores the largest.
+    const json game = json::parse(
+        got->body,
+        [](int depth, json::parse_event_t event, json& parsed) {
+          return !(depth == 1 && event == json::parse_event_t::key &&
+                   parsed == "legal_moves_detail");
+        },
+        false);
     if (!game.value("your_turn", false) || !game["legal_moves"].is_array()) return;
     const auto& legal = game["legal_moves"];
     if (legal.empty()) return;

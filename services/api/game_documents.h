@@ -22,6 +22,12 @@
 
 namespace api {
 
+// The members of the document that depend on the caller's seat (board, legal_moves,
+// legal_moves_detail, your_seat, your_turn), as JSON text without braces: the same members
+// viewer_game_view() gives as a tree, in the same order.
+std::string viewer_members(const domain::Catalog& catalog, const storage::GameRecord& game,
+                           storage::Id caller);
+
 class GameDocuments {
  public:
   explicit GameDocuments(std::size_t max_games = 4096) : max_games_(max_games) {}

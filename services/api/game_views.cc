@@ -113,8 +113,8 @@ void add_board(json& view, const domain::Catalog& catalog, const storage::GameRe
     legal.push_back(state->format_move(m));
     detail.push_back({{"move", legal.back()}, {"cells", state->move_cells(m)}});
   }
-  view["legal_moves"] = legal;
-  view["legal_moves_detail"] = detail;
+  view["legal_moves"] = std::move(legal);
+  view["legal_moves_detail"] = std::move(detail);
 }
 
 }  // namespace

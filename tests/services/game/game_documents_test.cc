@@ -1,0 +1,56 @@
+// api::GameDocuments: the members that depend on the reader's seat, written out directly
+// (viewer_members), are byte for byte the JSON tree viewer_game_view() gives, in positions with
+// thousands of legal moves.
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "services/api/game_documents.h"
+#include "services/api/game_views.h"
+#include "tests/services/game/service_fixture.h"
+
+namespace {
+
+using namespace svctest;
+
+// The seat members as the tree gives them, as text without braces.
+std::string tree_members(const api::GameService& s, const storage::GameRecord& game,
+                         storage::Id caller) {
+  const std::string text = api::viewer_game_view(s.catalog, game, {caller, true, nullptr})
+                               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return text.substr(1, text.size() - 2);
+}
+
+TEST(GameDocuments, SeatMembersWrittenOutEqualTheTreeInMidGame) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const std::vector<Account> p = {make_account(client, "docs"), make_account(client, "docs")};
+  const std::string id = start_game(client, p, "iso-path");
+  std::mt19937 random(7);
+  std::size_t most_moves = 0;
+  for (int ply = 0; ply < 12; ++ply) {
+    const Account& mover = to_move(client.get("/v1/games/" + id, p[0].token).body, p);
+    const json view = client.get("/v1/games/" + id, mover.token).body;
+    const auto loaded = server.service().play.load(std::stoll(id), false);
+    ASSERT_TRUE(loaded);
+    std::vector<storage::Id> callers = {0};  // a spectator, then each seat
+    for (const auto& seat : loaded->game.seats) callers.push_back(seat.account_id);
+    for (const storage::Id caller : callers) {
+      EXPECT_EQ(api::viewer_members(server.service().catalog, loaded->game, caller),
+                tree_members(server.service(), loaded->game, caller))
+          << "ply " << ply << ", caller " << caller;
+    }
+    const json& legal = view.at("legal_moves");
+    ASSERT_TRUE(legal.is_array() && !legal.empty());
+    most_moves = std::max(most_moves, legal.size());
+    const std::string move = legal[random() % legal.size()];
+    ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", move}, {"ply", ply}}, mover.token)
+                  .status,
+              201);
+  }
+  EXPECT_GT(most_moves, 1000u);  // the positions compared had thousands of legal moves
+}
+
+}  // namespace
