@@ -88,9 +88,12 @@ std::shared_ptr<GameDocuments::Encoded> GameDocuments::encode(const play::Snapsh
   out->head = members(head);
   const json moves = moves_view(*snapshot->moves);
   out->moves.reserve(moves.size());
+  std::size_t bytes = out->head.size();
   for (const json& move : moves) {
     out->moves.push_back(move.dump(-1, ' ', false, json::error_handler_t::replace));
+    bytes += out->moves.back().size();
   }
+  out->bytes = bytes;
   ++encodings_;
   return out;
 }
@@ -106,11 +109,18 @@ std::shared_ptr<GameDocuments::Encoded> GameDocuments::encoded(const play::Snaps
   std::lock_guard lock(mutex_);
   auto& slot = games_[snapshot->game.id];
   if (slot && slot->snapshot == snapshot) return slot;  // another reader encoded it meanwhile
-  if (!slot && games_.size() > max_games_) {
+  if (!slot && (games_.size() > max_games_ || bytes_ > max_bytes_)) {
     games_.clear();
+    bytes_ = fresh->bytes.load();
+    fresh->held = true;
     return games_[snapshot->game.id] = fresh;
   }
-  if (!slot || slot->snapshot->game.version <= snapshot->game.version) slot = fresh;
+  if (!slot || slot->snapshot->game.version <= snapshot->game.version) {
+    if (slot) bytes_ -= std::min(bytes_.load(), slot->bytes.load());
+    bytes_ += fresh->bytes;
+    fresh->held = true;
+    slot = fresh;
+  }
   return fresh;
 }
 
@@ -123,6 +133,8 @@ const std::string& GameDocuments::seat_part(const domain::Catalog& catalog, Enco
   if (it != encoded.seats.end()) return it->second;
   std::string part = viewer_members(catalog, game, caller);
   ++encodings_;
+  encoded.bytes += part.size();
+  if (encoded.held) bytes_ += part.size();
   return encoded.seats.emplace(seat, std::move(part)).first->second;
 }
 

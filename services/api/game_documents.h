@@ -28,9 +28,14 @@ namespace api {
 std::string viewer_members(const domain::Catalog& catalog, const storage::GameRecord& game,
                            storage::Id caller);
 
+// Bounded by games and by bytes: a new game that finds either bound passed empties the cache,
+// which fills again (an iso-path document for the seat to move is several hundred KB).
 class GameDocuments {
  public:
-  explicit GameDocuments(std::size_t max_games = 4096) : max_games_(max_games) {}
+  static constexpr std::size_t kMaxBytes = std::size_t{256} << 20;
+
+  explicit GameDocuments(std::size_t max_games = 4096, std::size_t max_bytes = kMaxBytes)
+      : max_games_(max_games), max_bytes_(max_bytes) {}
 
   // The document of `snapshot` for `caller`, with the moves after ply `moves_after` (0: all).
   // `extra` (an object, or null) holds members of this answer only (a finished game's rating
@@ -47,7 +52,9 @@ class GameDocuments {
     std::string head;         // the shared members, without the braces
     std::vector<std::string> moves;
     std::mutex seats_mutex;
-    std::map<int, std::string> seats;  // seat (-1: not seated) -> its members, no braces
+    std::map<int, std::string> seats;   // seat (-1: not seated) -> its members, no braces
+    std::atomic<std::size_t> bytes{0};  // of head, moves and seats
+    std::atomic<bool> held{false};      // put in games_ (its bytes count in bytes_)
   };
   std::shared_ptr<Encoded> encode(const play::Snapshot& snapshot, const nlohmann::json& extra);
   std::shared_ptr<Encoded> encoded(const play::Snapshot& snapshot);
@@ -56,6 +63,10 @@ class GameDocuments {
 
   std::mutex mutex_;
   std::size_t max_games_;
+  std::size_t max_bytes_;
+  // The bytes of the held encodings (approximately: a seat part added to an encoding that was
+  // just replaced still counts until the next emptying).
+  std::atomic<std::size_t> bytes_{0};
   std::unordered_map<storage::Id, std::shared_ptr<Encoded>> games_;
   std::atomic<std::uint64_t> encodings_{0};
 };

@@ -53,4 +53,26 @@ TEST(GameDocuments, SeatMembersWrittenOutEqualTheTreeInMidGame) {
   EXPECT_GT(most_moves, 1000u);  // the positions compared had thousands of legal moves
 }
 
+TEST(GameDocuments, AByteBoundEmptiesTheCacheWhenANewGameArrives) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const std::vector<Account> p = {make_account(client, "docb"), make_account(client, "docb")};
+  const play::Snapshot first = server.service().play.read_public(std::stoll(start_game(client, p)));
+  const play::Snapshot second =
+      server.service().play.read_public(std::stoll(start_game(client, p)));
+  ASSERT_TRUE(first && second);
+  const domain::Catalog& catalog = server.service().catalog;
+  for (const std::size_t max_bytes : {api::GameDocuments::kMaxBytes, std::size_t{1}}) {
+    api::GameDocuments documents(4096, max_bytes);
+    const std::string text = documents.render(catalog, first, 0, 0, nullptr);
+    documents.render(catalog, second, 0, 0, nullptr);
+    const std::uint64_t before = documents.encodings();
+    EXPECT_EQ(documents.render(catalog, first, 0, 0, nullptr), text);
+    // Within the bound the first game's encoding is still held; past it, the second game
+    // emptied the cache, and the first is encoded again (its shared part and its seat's).
+    EXPECT_EQ(documents.encodings() - before, max_bytes == 1 ? 2u : 0u) << max_bytes;
+  }
+}
+
 }  // namespace
