@@ -371,16 +371,19 @@ void PlayService::forget_copies(Id game_id) {
 
 // ---- reads from memory --------------------------------------------------------------------------
 
+std::optional<storage::Principal> PlayService::held_principal(const std::string& token_hash) const {
+  if (!read_copies_) return std::nullopt;
+  const auto age = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(options_.principal_read_age_s));
+  return copies_.principal(token_hash, age);
+}
+
 GameRead PlayService::read(const std::string& token_hash, Id game_id) {
   GameRead out;
-  if (read_copies_) {
-    const auto age = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-        std::chrono::duration<double>(options_.principal_read_age_s));
-    out.principal = copies_.principal(token_hash, age);
-    if (out.principal) {
-      out.snapshot = read_public(game_id);
-      return out;
-    }
+  out.principal = held_principal(token_hash);
+  if (out.principal) {
+    out.snapshot = read_public(game_id);
+    return out;
   }
   // The token and the game in one statement (the token is looked up again).
   const SnapshotCache::Tick since = snapshots_.begin_load();

@@ -206,6 +206,10 @@ class PlayService {
   // game's snapshot is held (no statement); a missing snapshot is loaded once for all
   // concurrent readers. Before that (no event hub keeps the copies current), from the database.
   GameRead read(const std::string& token_hash, Id game_id);
+  // The token's principal when this instance looked it up within principal_read_age_s and the
+  // copies answer reads; else empty (the caller looks it up and remembers it).
+  std::optional<storage::Principal> held_principal(const std::string& token_hash) const;
+  void remember_principal(const storage::Principal& principal) { copies_.remember(principal); }
   // The game for a reader without a credential (or already admitted): from the copies as read()
   // does, else from the database. Null when there is no such game.
   Snapshot read_public(Id game_id);
@@ -232,10 +236,6 @@ class PlayService {
   void on_event(const storage::EventRecord& event);
 
   // ---- turn lists (turn_lists.cc): GET /v1/me/turns from memory, as read() for games
-  // The token's principal when this instance looked it up within principal_read_age_s and the
-  // copies answer reads; else empty (the caller looks it up and remembers it).
-  std::optional<storage::Principal> held_principal(const std::string& token_hash) const;
-  void remember_principal(const storage::Principal& principal) { copies_.remember(principal); }
   // The account's turn list: the held one, else `load` run once for all concurrent callers and
   // kept until an event of one of the account's games is read or this instance writes one.
   // Before serve_reads_from_copies(), always `load`.

@@ -13,13 +13,6 @@ bool keepable(const HeldTurns&, const HeldTurns&) { return true; }
 
 }  // namespace
 
-std::optional<storage::Principal> PlayService::held_principal(const std::string& token_hash) const {
-  if (!read_copies_) return std::nullopt;
-  const auto age = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::duration<double>(options_.principal_read_age_s));
-  return copies_.principal(token_hash, age);
-}
-
 HeldTurns PlayService::turns(Id account, const std::function<HeldTurns()>& load) {
   return read_copies_ ? turn_lists_.get(account, load, keepable) : load();
 }
