@@ -79,6 +79,43 @@ TEST(SwissDutch, TwoPointGroupWhereThreeNeedBlack) {
   EXPECT_EQ(swiss_round(players), numbered({{1, 2}, {5, 3}, {6, 4}, {7, 8}}));
 }
 
+// D.2 (2017 text): exchanges come in order of the fewest players exchanged, then the smallest
+// difference between the BSN sums moved. Six players on one score, no colour history; player 1
+// has met 4, 5 and 6, so S1 (1, 2, 3) must give up one player. Moving 3 for 4 (a difference of
+// 1) gives S1 = 1, 2, 4 and S2 = 3, 5, 6: 1-3, 2-5, 4-6. (Taking each S1 player's first partner
+// in turn would pair 1-3, 2-4 and 5-6: moving 3 for 5, a difference of 2.)
+TEST(SwissDutch, ExchangeMovesTheFewestPlayersWithTheSmallestDifferenceOfNumbers) {
+  auto players = fresh(6);
+  for (int p = 0; p < 6; ++p) at(players, p).score = 1;
+  at(players, 0).opponents = {3, 4, 5};
+  for (int p = 3; p < 6; ++p) at(players, p).opponents = {0};
+  const auto c = swiss_detail::make_context(players, {});
+  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5}, 1.0, true, {}};
+  swiss_detail::weigh_floaters(c, b);
+  const auto result = swiss_detail::pair_bracket(c, b, {});
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->pairs, (std::vector<std::pair<int, int>>{{0, 2}, {1, 4}, {3, 5}}));
+}
+
+// D.3 (2017 text): of the moved-down players who can be paired, the lowest BSNs are. A, B and C
+// (2 points) have all met, so they float into the 1-point bracket of R1 and R2, where only two
+// of them can be paired; B has met R2. A-R2 and B-R1 pair A and B, and C floats on. (A taking
+// its first resident, R1, would leave B unpaired and pair C-R2.)
+TEST(SwissDutch, TheHighestMovedDownPlayersThatCanBePairedAre) {
+  auto players = fresh(7);
+  const std::vector<double> scores{2, 2, 2, 1, 1, 0, 0};
+  for (int p = 0; p < 7; ++p) at(players, p).score = scores[static_cast<std::size_t>(p)];
+  at(players, 0).opponents = {1, 2};
+  at(players, 1).opponents = {0, 2, 4};
+  at(players, 2).opponents = {0, 1};
+  at(players, 4).opponents = {1};
+  std::vector<swiss_detail::BracketTrace> trace;
+  ASSERT_TRUE(swiss_detail::paired_round(players, {}, &trace));
+  ASSERT_EQ(trace.size(), 3u);
+  EXPECT_EQ(trace[1].result.pairs, (std::vector<std::pair<int, int>>{{0, 4}, {1, 3}}));
+  EXPECT_EQ(trace[1].result.unpaired, std::vector<int>{2});
+}
+
 // C6 compares the downfloaters' scores as a list in descending order, not as a sum: floating
 // {2, 2} beats floating {3, 1} (the same sum), even when the latter grants one more colour
 // preference (C10, a later criterion). A has 3 points, B and C 2, D, E and F 1; A and E both
@@ -242,72 +279,115 @@ bool holds(const Pairs& pairs, int a, int b) {
   });
 }
 
-// v's candidates in Dutch order (fixed ones included; the caller skips them).
-template <typename Mdp>
-std::vector<int> candidates(const std::vector<int>& order, int v, const Mdp& mdp,
-                            const std::set<int>& s1) {
-  std::vector<int> out;
-  const auto at_v = std::find(order.begin(), order.end(), v);
-  if (mdp(v)) {
-    for (int w : order)
-      if (!mdp(w)) out.push_back(w);
-    for (auto it = at_v + 1; it != order.end(); ++it)
-      if (mdp(*it)) out.push_back(*it);
-    return out;
-  }
-  for (auto it = at_v + 1; it != order.end(); ++it)
-    if (!s1.count(*it)) out.push_back(*it);
-  if (s1.count(v))
-    for (auto it = order.end() - 1; it != at_v; --it)
-      if (s1.count(*it)) out.push_back(*it);
-  return out;
+bool paired(const Pairs& pairs, int v) {
+  return std::any_of(pairs.begin(), pairs.end(),
+                     [&](const auto& p) { return p.first == v || p.second == v; });
 }
 
-// The Dutch order, written out independently of the library: moved-down players take the
-// residents in order (then lower moved-down players); the remainder splits into S1 (as many as
-// it holds pairs) and S2; S1 players take S2 in order, then S1 from the bottom; S2 players take
-// the S2 players after them. Each player in turn takes the first candidate that some best
-// pairing (of `optimal`, consistent with the choices so far) gives it.
+// Keeps the pairings that `keep` accepts, if there are any.
+template <typename Keep>
+void keep_if_any(std::vector<Pairs>& pairings, const Keep& keep) {
+  std::vector<Pairs> kept;
+  std::copy_if(pairings.begin(), pairings.end(), std::back_inserter(kept), keep);
+  if (!kept.empty()) pairings = kept;
+}
+
+// The remainder's exchange in a pairing, as the 2017 text's D.2 sorts exchanges (smaller is
+// first): the fewest players exchanged; the smallest difference between the BSN sums moved;
+// the highest BSN moved from S1; the lowest BSN moved from S2. A BSN is a place in the bracket.
+// Moved from S1: its players who are not the higher player of a remainder pair; moved from S2:
+// its players who are.
+struct ExchangeKey {
+  std::size_t count = 0;
+  int sum_difference = 0;
+  std::vector<int> from_s1;  // BSNs negated, highest BSN first
+  std::vector<int> from_s2;  // lowest first
+  auto operator<=>(const ExchangeKey&) const = default;
+};
+
+ExchangeKey exchange_of(const Pairs& pairs, const std::vector<int>& remainder, std::size_t s1,
+                        const std::vector<int>& order) {
+  const auto bsn = [&](int p) {
+    return static_cast<int>(std::find(order.begin(), order.end(), p) - order.begin());
+  };
+  const auto in_remainder = [&](int p) {
+    return std::find(remainder.begin(), remainder.end(), p) != remainder.end();
+  };
+  std::set<int> heads;
+  for (auto [x, y] : pairs)
+    if (in_remainder(x) && in_remainder(y)) heads.insert(std::min(bsn(x), bsn(y)));
+  ExchangeKey key;
+  for (std::size_t i = 0; i < remainder.size(); ++i) {
+    const int b = bsn(remainder[i]);
+    if (i < s1 && !heads.count(b)) key.from_s1.push_back(-b), key.sum_difference -= b;
+    if (i >= s1 && heads.count(b)) key.from_s2.push_back(b), key.sum_difference += b;
+  }
+  std::sort(key.from_s1.begin(), key.from_s1.end());
+  key.count = key.from_s2.size();
+  return key;
+}
+
+// The Dutch order of C.04.3 (the 2017 text's sections B and D), written out independently of
+// the library over every best pairing (`optimal`); the first one generated is chosen:
+// 1. the moved-down players to pair: each in turn when some best pairing pairs it with those
+//    chosen before (D.3: the higher scores, then the lower BSNs; C6 has fixed the scores);
+// 2. each of them in turn takes the first resident (transpositions of S2), then moved-down
+//    player below it, that some remaining pairing gives it;
+// 3. the remainder splits into S1 (as many as it holds pairs) and S2; the exchange first in
+//    D.2's order among the remaining pairings;
+// 4. the new S1's players in turn take the first player of the new S2 below them.
 Pairs dutch_first(const swiss_detail::Context& c, const swiss_detail::Bracket& b,
                   std::vector<Pairs> optimal) {
   const auto& order = b.players;
   auto mdp = [&](int p) { return c.player(p).score > b.score; };
+  for (int v : order)
+    if (mdp(v)) keep_if_any(optimal, [&](const Pairs& o) { return paired(o, v); });
   std::set<int> fixed;
-  std::set<int> s1;
-  bool split = false;
   Pairs out;
-  for (int v : order) {
-    if (fixed.count(v)) continue;
-    if (!split && !mdp(v)) {  // S1: the remainder's top players, as many as it holds pairs
-      int pairs = 0;
-      for (auto [x, y] : optimal.front())
-        if (!fixed.count(x) && !fixed.count(y) && !mdp(x) && !mdp(y)) ++pairs;
-      for (int w : order)
-        if (!fixed.count(w) && static_cast<int>(s1.size()) < pairs) s1.insert(w);
-      split = true;
-    }
-    fixed.insert(v);
-    bool paired = false;
-    for (int w : candidates(order, v, mdp, s1)) {
+  auto take_first = [&](int v, const std::vector<int>& candidates) {
+    for (int w : candidates) {
       if (fixed.count(w)) continue;
       std::vector<Pairs> with;
       for (const auto& o : optimal)
         if (holds(o, v, w)) with.push_back(o);
       if (with.empty()) continue;
       optimal = with;
-      fixed.insert(w);
+      fixed.insert({v, w});
       out.emplace_back(v, w);
-      paired = true;
-      break;
+      return;
     }
-    if (!paired)
-      optimal.erase(std::remove_if(optimal.begin(), optimal.end(),
-                                   [&](const Pairs& o) {
-                                     return std::any_of(o.begin(), o.end(), [&](const auto& p) {
-                                       return p.first == v || p.second == v;
-                                     });
-                                   }),
-                    optimal.end());
+  };
+  for (int v : order) {
+    if (!mdp(v) || !paired(optimal.front(), v) || fixed.count(v)) continue;
+    std::vector<int> candidates;
+    for (int w : order)
+      if (!mdp(w)) candidates.push_back(w);
+    for (auto it = std::find(order.begin(), order.end(), v) + 1; it != order.end(); ++it)
+      if (mdp(*it)) candidates.push_back(*it);
+    fixed.insert(v);
+    take_first(v, candidates);
+  }
+  std::vector<int> remainder;
+  for (int v : order)
+    if (!mdp(v) && !fixed.count(v)) remainder.push_back(v);
+  std::size_t s1 = 0;
+  for (auto [x, y] : optimal.front())
+    if (!fixed.count(x) && !fixed.count(y)) ++s1;
+  ExchangeKey first = exchange_of(optimal.front(), remainder, s1, order);
+  for (const auto& o : optimal) first = std::min(first, exchange_of(o, remainder, s1, order));
+  keep_if_any(optimal,
+              [&](const Pairs& o) { return exchange_of(o, remainder, s1, order) == first; });
+  std::set<int> new_s1;
+  for (auto [x, y] : optimal.front())
+    if (!fixed.count(x) && !fixed.count(y)) new_s1.insert(x);  // the higher player comes first
+  for (std::size_t i = 0; i < remainder.size(); ++i) {
+    const int v = remainder[i];
+    if (!new_s1.count(v)) continue;
+    std::vector<int> candidates;
+    for (std::size_t j = i + 1; j < remainder.size(); ++j)
+      if (!new_s1.count(remainder[j])) candidates.push_back(remainder[j]);
+    fixed.insert(v);
+    take_first(v, candidates);
   }
   return out;
 }
