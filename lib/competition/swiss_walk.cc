@@ -163,14 +163,32 @@ class WalkMatching {
     set_band_each(v, band, [&](int w) { return to(w) ? std::optional(value) : std::nullopt; });
   }
 
-  // v's edges to the vertices `to` accepts leave the graph.
+  // The total weight of the current matching.
+  MatchWeight total() const {
+    MatchWeight sum = 0;
+    for (std::size_t v = 0; v < incident_.size(); ++v)
+      for (std::size_t k : incident_[v])
+        if (live(k) && static_cast<int>(v) < mate_[v] && other(k, static_cast<int>(v)) == mate_[v])
+          sum += weight(k);
+    return sum;
+  }
+
+  // Takes the edges `cut` back into the graph (for rebuild(): the matching itself keeps its cuts).
+  void restore(const std::vector<std::size_t>& cut) {
+    for (std::size_t k : cut) cut_[k] = false;
+  }
+
+  // v's edges to the vertices `to` accepts leave the graph; returns them.
   template <typename To>
-  void cut(int v, const To& to) {
+  std::vector<std::size_t> cut(int v, const To& to) {
+    std::vector<std::size_t> out;
     for (std::size_t k : incident_[at(v)])
       if (live(k) && to(other(k, v))) {
         cut_[k] = true;
         matching_->cut(static_cast<int>(k));
+        out.push_back(k);
       }
+    return out;
   }
 
   // Bracket player v takes its partner in the current matching: both leave the graph, unless
@@ -276,25 +294,20 @@ class Exchange {
       position_[at(remainder[i])] = static_cast<int>(i);
   }
 
-  // exact: settle the exchange even when the matching needs none (see walk_once).
-  std::vector<int> s1(bool exact) {
+  // S1 after the exchange; the remainder's edges left in the graph hold it.
+  std::vector<int> s1() {
     for (int v : remainder_) pairs_ += heads(v) ? 1 : 0;
-    const bool exchange = exchanged() > 0;
-    if (!exchange && !exact)
-      return {remainder_.begin(), remainder_.begin() + static_cast<std::ptrdiff_t>(pairs_)};
-    if (exchange) {
+    if (exchanged() > 0 && !needs_none()) {
       weigh_exchanges();
       choose_from_s1();
       choose_from_s2();
-    }
-    std::vector<bool> head(position_.size(), false);
-    std::vector<int> out;
-    for (int v : remainder_)
-      if (heads(v)) head[at(v)] = true, out.push_back(v);
-    if (!exchange)  // with an exchange, the bands and the cuts of the choices hold it
+      std::vector<int> out;
       for (int v : remainder_)
-        m_.cut(v, [&](int w) { return below(v, w) && !(head[at(v)] && !head[at(w)]); });
-    return out;
+        if (heads(v)) out.push_back(v);
+      return out;  // the bands and the cuts of the choices hold the exchange
+    }
+    cut_within_sides();
+    return {remainder_.begin(), remainder_.begin() + static_cast<std::ptrdiff_t>(pairs_)};
   }
 
  private:
@@ -306,6 +319,28 @@ class Exchange {
     int k = 0;
     for (std::size_t i = at(pairs_); i < remainder_.size(); ++i) k += heads(remainder_[i]) ? 1 : 0;
     return k;
+  }
+
+  // The pairs within S1 and within S2 leave the graph (no exchange); returns them.
+  std::vector<std::size_t> cut_within_sides() {
+    std::vector<std::size_t> cut;
+    for (int v : remainder_) {
+      const auto taken = m_.cut(v, [&](int w) { return below(v, w) && in_s1(w) == in_s1(v); });
+      cut.insert(cut.end(), taken.begin(), taken.end());
+    }
+    return cut;
+  }
+
+  // Whether some best pairing needs no exchange (the matching's is one best pairing of many):
+  // without the pairs within S1 and within S2 the matching keeps its weight. Then those pairs
+  // stay out; otherwise they come back for weigh_exchanges.
+  bool needs_none() {
+    const MatchWeight best = m_.total();
+    const auto cut = cut_within_sides();
+    m_.solve();
+    if (m_.total() == best) return true;
+    m_.restore(cut);
+    return false;
   }
 
   void weigh_exchanges() {
@@ -381,12 +416,9 @@ class Exchange {
   int pairs_ = 0;
 };
 
-// One walk over g. exact false: when the matching's remainder needs no exchange, S1 is left as
-// it is and `kept` says whether the walk kept it (each pair of the remainder an S1 player with
-// one of S2). Each choice is then the first among all best pairings, which include the ones
-// without an exchange, so a walk that kept S1 made the choices of the walk restricted to them.
-std::optional<BracketResult> walk_once(const Context& c, const Bracket& b, const Graph& g,
-                                       bool exact, bool& kept) {
+}  // namespace
+
+std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, const Graph& g) {
   const int n = static_cast<int>(g.player.size());
   WalkMatching matching(g);
   const std::vector<int>& mate = matching.mate();
@@ -412,26 +444,10 @@ std::optional<BracketResult> walk_once(const Context& c, const Bracket& b, const
     matching.take(v);
     return partner;
   };
-  std::vector<bool> s1(at(g.bracket_size), false);
   auto split = [&](const std::vector<int>& remainder) {
-    const auto out = Exchange(matching, remainder, g.bracket_size, !g.complete).s1(exact);
-    for (int v : out) s1[at(v)] = true;
-    return out;
+    return Exchange(matching, remainder, g.bracket_size, !g.complete).s1();
   };
-  const auto walked = walk.run(choose, split);
-  kept = std::all_of(walked.first.begin(), walked.first.end(), [&](const auto& pair) {
-    return is_mdp(c, b, b.players[at(pair.first)]) || (s1[at(pair.first)] && !s1[at(pair.second)]);
-  });
-  return to_players(b, walked);
-}
-
-}  // namespace
-
-std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, const Graph& g) {
-  bool kept = true;
-  auto result = walk_once(c, b, g, false, kept);
-  if (!result || kept) return result;
-  return walk_once(c, b, g, true, kept);
+  return to_players(b, walk.run(choose, split));
 }
 
 }  // namespace competition::swiss_detail

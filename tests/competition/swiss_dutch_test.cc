@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <random>
 #include <set>
+#include <string>
 
 #include "lib/competition/swiss.h"
 #include "lib/competition/swiss_bracket.h"
@@ -95,6 +96,32 @@ TEST(SwissDutch, ExchangeMovesTheFewestPlayersWithTheSmallestDifferenceOfNumbers
   const auto result = swiss_detail::pair_bracket(c, b, {});
   ASSERT_TRUE(result);
   EXPECT_EQ(result->pairs, (std::vector<std::pair<int, int>>{{0, 2}, {1, 4}, {3, 5}}));
+}
+
+// D.2, its last rule: two exchanges that move the same players from S1 and the same BSN sum
+// from S2; the one that moves the lower BSN from S2 comes first. Ten players on one score, no
+// colour history; 4 and 5 have met everyone but 1, 2 and 3, so both leave S1 (1-5) for S2.
+// 1, 2 and 3 have met 9 and 10, and 6 has met 9 and 10. The cheapest exchanges bring in 6 and 9,
+// or 7 and 8 (both 15): 6 is the lower, so S1 = 1, 2, 3, 6, 9 and S2 = 4, 5, 7, 8, 10.
+TEST(SwissDutch, ExchangeWithTheSameSumsMovesTheLowestPlayerOfS2) {
+  auto players = fresh(10);
+  for (int p = 0; p < 10; ++p) at(players, p).score = 1;
+  const auto meet = [&](int a, int b) {
+    at(players, a).opponents.push_back(b);
+    at(players, b).opponents.push_back(a);
+  };
+  meet(3, 4);
+  for (int p : {3, 4})
+    for (int q = 5; q < 10; ++q) meet(p, q);
+  for (int p : {0, 1, 2, 5})
+    for (int q : {8, 9}) meet(p, q);
+  const auto c = swiss_detail::make_context(players, {});
+  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 1.0, true, {}};
+  swiss_detail::weigh_floaters(c, b);
+  const auto result = swiss_detail::pair_bracket(c, b, {});
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->pairs,
+            (std::vector<std::pair<int, int>>{{0, 3}, {1, 4}, {2, 6}, {5, 7}, {8, 9}}));
 }
 
 // D.3 (2017 text): of the moved-down players who can be paired, the lowest BSNs are. A, B and C
@@ -294,9 +321,9 @@ void keep_if_any(std::vector<Pairs>& pairings, const Keep& keep) {
 
 // The remainder's exchange in a pairing, as the 2017 text's D.2 sorts exchanges (smaller is
 // first): the fewest players exchanged; the smallest difference between the BSN sums moved;
-// the highest BSN moved from S1; the lowest BSN moved from S2. A BSN is a place in the bracket.
-// Moved from S1: its players who are not the higher player of a remainder pair; moved from S2:
-// its players who are.
+// the highest BSN moved from S1; the lowest BSN moved from S2. A BSN is a place in the remainder
+// (as bbpPairings numbers them). Moved from S1: its players who are not the higher player of a
+// remainder pair; moved from S2: its players who are.
 struct ExchangeKey {
   std::size_t count = 0;
   int sum_difference = 0;
@@ -305,22 +332,18 @@ struct ExchangeKey {
   auto operator<=>(const ExchangeKey&) const = default;
 };
 
-ExchangeKey exchange_of(const Pairs& pairs, const std::vector<int>& remainder, std::size_t s1,
-                        const std::vector<int>& order) {
+ExchangeKey exchange_of(const Pairs& pairs, const std::vector<int>& remainder, int s1) {
   const auto bsn = [&](int p) {
-    return static_cast<int>(std::find(order.begin(), order.end(), p) - order.begin());
+    return static_cast<int>(std::find(remainder.begin(), remainder.end(), p) - remainder.begin());
   };
-  const auto in_remainder = [&](int p) {
-    return std::find(remainder.begin(), remainder.end(), p) != remainder.end();
-  };
+  const int size = static_cast<int>(remainder.size());
   std::set<int> heads;
   for (auto [x, y] : pairs)
-    if (in_remainder(x) && in_remainder(y)) heads.insert(std::min(bsn(x), bsn(y)));
+    if (bsn(x) < size && bsn(y) < size) heads.insert(std::min(bsn(x), bsn(y)));
   ExchangeKey key;
-  for (std::size_t i = 0; i < remainder.size(); ++i) {
-    const int b = bsn(remainder[i]);
-    if (i < s1 && !heads.count(b)) key.from_s1.push_back(-b), key.sum_difference -= b;
-    if (i >= s1 && heads.count(b)) key.from_s2.push_back(b), key.sum_difference += b;
+  for (int b = 0; b < size; ++b) {
+    if (b < s1 && !heads.count(b)) key.from_s1.push_back(-b), key.sum_difference -= b;
+    if (b >= s1 && heads.count(b)) key.from_s2.push_back(b), key.sum_difference += b;
   }
   std::sort(key.from_s1.begin(), key.from_s1.end());
   key.count = key.from_s2.size();
@@ -370,13 +393,12 @@ Pairs dutch_first(const swiss_detail::Context& c, const swiss_detail::Bracket& b
   std::vector<int> remainder;
   for (int v : order)
     if (!mdp(v) && !fixed.count(v)) remainder.push_back(v);
-  std::size_t s1 = 0;
+  int s1 = 0;
   for (auto [x, y] : optimal.front())
     if (!fixed.count(x) && !fixed.count(y)) ++s1;
-  ExchangeKey first = exchange_of(optimal.front(), remainder, s1, order);
-  for (const auto& o : optimal) first = std::min(first, exchange_of(o, remainder, s1, order));
-  keep_if_any(optimal,
-              [&](const Pairs& o) { return exchange_of(o, remainder, s1, order) == first; });
+  ExchangeKey first = exchange_of(optimal.front(), remainder, s1);
+  for (const auto& o : optimal) first = std::min(first, exchange_of(o, remainder, s1));
+  keep_if_any(optimal, [&](const Pairs& o) { return exchange_of(o, remainder, s1) == first; });
   std::set<int> new_s1;
   for (auto [x, y] : optimal.front())
     if (!fixed.count(x) && !fixed.count(y)) new_s1.insert(x);  // the higher player comes first
@@ -407,6 +429,84 @@ void record(std::vector<SwissPlayer>& players, int number, const Round& round, s
   }
 }
 
+// Bracket t as paired, against all its pairings: none that keeps C1-C4 is better on the
+// criteria, and among the best ones the Dutch order reaches this one first.
+void check_first_best(const swiss_detail::Context& c, const swiss_detail::BracketTrace& t,
+                      const std::string& where) {
+  std::vector<std::pair<int, int>> pairs;
+  std::vector<int> open = t.bracket.players;
+  std::vector<int> unpaired;
+  Quality best;
+  best.fill(1LL << 40);
+  enumerate(c, t, pairs, open, 0, unpaired, best, nullptr);
+  EXPECT_EQ(swiss_detail::bracket_quality(c, t.bracket, t.result.pairs), best) << where;
+  std::vector<Pairs> optimal;
+  enumerate(c, t, pairs, open, 0, unpaired, best, &optimal);
+  ASSERT_FALSE(optimal.empty()) << where;
+  const Pairs first = dutch_first(c, t.bracket, optimal);
+  EXPECT_EQ(first.size(), t.result.pairs.size()) << where;
+  for (auto [a, b] : first)
+    EXPECT_TRUE(holds(t.result.pairs, a, b))
+        << where << ": the Dutch order pairs " << a << "-" << b;
+}
+
+// Brackets made to need exchanges: players of one score (and now and then one or two moved
+// down) of whom a random part have met, some with a game's colour behind them; the last bracket
+// (a bye) or one whose floaters move on.
+TEST(SwissDutch, RandomBracketsWithExchangesTakeTheFirstBestPairing) {
+  std::mt19937 rng(20261128);
+  int checked = 0;
+  for (int t = 0; t < 1000; ++t) {
+    const int n = 8 + static_cast<int>(rng() % 4);
+    const int moved_down = rng() % 3 == 0 ? 1 + static_cast<int>(rng() % 2) : 0;
+    const unsigned density = 30 + rng() % 40;  // percent of the pairs who have met
+    auto players = fresh(n);
+    for (int p = 0; p < n; ++p) {
+      at(players, p).score = p < moved_down ? 2 : 1;
+      if (rng() % 2 == 0) at(players, p).colours = {rng() % 2 == 0 ? 1 : -1};
+      for (int q = p + 1; q < n; ++q)
+        if (rng() % 100 < density) {
+          at(players, p).opponents.push_back(q);
+          at(players, q).opponents.push_back(p);
+        }
+    }
+    const auto c = swiss_detail::make_context(players, {});
+    swiss_detail::Bracket b{{}, 1.0, rng() % 2 == 0, {}};
+    for (int p = 0; p < n; ++p) b.players.push_back(p);
+    swiss_detail::weigh_floaters(c, b);
+    const auto result = swiss_detail::pair_bracket(c, b, {});
+    if (!result) continue;  // no pairing meets C1-C4
+    check_first_best(c, {b, {}, *result}, "bracket " + std::to_string(t));
+    ++checked;
+  }
+  EXPECT_GT(checked, 300);
+}
+
+// A bracket of nine (found among such random brackets) whose best exchanges tie on the first
+// three rules of D.2, so that the fourth decides: the lowest BSN moved from S2.
+TEST(SwissDutch, ExchangesTiedOnThreeRulesTakeTheLowestPlayerOfS2) {
+  auto players = fresh(9);
+  const std::vector<int> colours{0, 1, -1, 1, 1, -1, 1, 0, 1};
+  const std::vector<std::vector<int>> met{
+      {1, 2, 3, 5, 8}, {2, 3, 5, 7, 8}, {4, 6, 7}, {4, 5, 6, 7, 8}, {7, 8}, {}, {8}};
+  for (int p = 0; p < 9; ++p) {
+    at(players, p).score = 1;
+    if (colours[static_cast<std::size_t>(p)] != 0)
+      at(players, p).colours = {colours[static_cast<std::size_t>(p)]};
+  }
+  for (std::size_t p = 0; p < met.size(); ++p)
+    for (int q : met[p]) {
+      at(players, static_cast<int>(p)).opponents.push_back(q);
+      at(players, q).opponents.push_back(static_cast<int>(p));
+    }
+  const auto c = swiss_detail::make_context(players, {});
+  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5, 6, 7, 8}, 1.0, false, {}};
+  swiss_detail::weigh_floaters(c, b);
+  const auto result = swiss_detail::pair_bracket(c, b, {});
+  ASSERT_TRUE(result);
+  check_first_best(c, {b, {}, *result}, "bracket of nine");
+}
+
 TEST(SwissDutch, RandomTournamentsMeetTheCriteriaAndSmallBracketsTakeTheFirstBestPairing) {
   std::mt19937 rng(20261127);
   int checked = 0;
@@ -425,23 +525,8 @@ TEST(SwissDutch, RandomTournamentsMeetTheCriteriaAndSmallBracketsTakeTheFirstBes
       check_absolute(players, *round, c.last_round);
       for (const auto& bracket : trace) {
         if (bracket.bracket.players.size() > 10) continue;
-        std::vector<std::pair<int, int>> pairs;
-        std::vector<int> open = bracket.bracket.players;
-        std::vector<int> unpaired;
-        Quality best;
-        best.fill(1LL << 40);
-        enumerate(c, bracket, pairs, open, 0, unpaired, best, nullptr);
-        EXPECT_EQ(swiss_detail::bracket_quality(c, bracket.bracket, bracket.result.pairs), best)
-            << "tournament " << t << " round " << r + 1;
-        std::vector<Pairs> optimal;
-        enumerate(c, bracket, pairs, open, 0, unpaired, best, &optimal);
-        ASSERT_FALSE(optimal.empty());
-        const Pairs first = dutch_first(c, bracket.bracket, optimal);
-        EXPECT_EQ(first.size(), bracket.result.pairs.size());
-        for (auto [a, b] : first)
-          EXPECT_TRUE(holds(bracket.result.pairs, a, b))
-              << "tournament " << t << " round " << r + 1 << ": the Dutch order pairs " << a << "-"
-              << b;
+        check_first_best(c, bracket,
+                         "tournament " + std::to_string(t) + " round " + std::to_string(r + 1));
         ++checked;
       }
       record(players, r, *round, rng);
