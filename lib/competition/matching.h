@@ -30,7 +30,8 @@ class BlossomSolver;
 // got heavier raise their duals until every edge is feasible again, the pairs left without a
 // tight edge are unmatched, and the primal-dual stages run from the free vertices whose duals
 // are positive, so a few changes cost a few stages. The first solve() is max_weight_matching's.
-// Every weight must be > 0.
+// An edge given a weight <= 0 here is left out for good, as max_weight_matching leaves it out;
+// a weight given by reweigh() must be > 0.
 class IncrementalMatching {
  public:
   IncrementalMatching(int vertices, const std::vector<MatchEdge>& edges);
