@@ -60,6 +60,9 @@ std::optional<Round> swiss_detail::paired_round(const std::vector<SwissPlayer>& 
     while (it != left.end() && c.player(*it).score == b.score) b.players.push_back(*it++);
     const std::vector<int> rest(it, left.end());
     b.last = rest.empty();
+    for (auto next = rest.begin();
+         next != rest.end() && c.player(*next).score == c.player(rest.front()).score; ++next)
+      b.next.push_back(*next);
     swiss_detail::weigh_floaters(c, b);
     const auto result = swiss_detail::pair_bracket(c, b, rest);
     if (!result) return std::nullopt;

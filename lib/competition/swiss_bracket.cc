@@ -90,6 +90,8 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   if (g.complete) {
     g.player.insert(g.player.end(), rest.begin(), rest.end());
     if (g.player.size() % 2 == 1) g.player.push_back(kByeVertex);
+  } else {
+    g.player.insert(g.player.end(), b.next.begin(), b.next.end());  // for C7
   }
   const int n = static_cast<int>(g.player.size());
   const int size = g.bracket_size;
@@ -105,8 +107,13 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
       if (j < size) {
         e.bands = bracket_edge(c, x, y, unpaired[at(i)], unpaired[at(j)], g.complete);
         g.adjacent[at(i)][at(j)] = g.adjacent[at(j)][at(i)] = true;
-      } else {
+      } else if (g.complete) {
         e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
+      } else {  // a pair of the next bracket (C7), a downfloater's with its C6 weight
+        e.bands[kFirstCriterion + std::size_t{kNextUnpaired}] = 2;
+        if (i < size)
+          e.bands[kFirstCriterion + std::size_t{kNextFloaterScores}] =
+              unpaired[at(i)][kFloaterScores];
       }
       g.edges.push_back(e);
     }
@@ -131,6 +138,11 @@ std::vector<MatchEdge> match_edges(const Graph& g) {
 }
 
 namespace {
+
+BracketResult result_for_next(const Bracket& b, BracketResult result) {
+  result.for_next = !b.next.empty();
+  return result;
+}
 
 // The straight Dutch walk, each player taking its first candidate that costs nothing on any
 // criterion; kept when the bracket ends at the floor of every criterion and the rest stays
@@ -165,6 +177,7 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
   Quality floor{};
   floor[kFloaters] = size % 2;
   floor[kFloaterScores] = size % 2;  // one player of the lowest score, which weighs 1
+  floor[kNextUnpaired] = static_cast<long long>(b.next.size() + result.unpaired.size()) % 2;
   if (bracket_quality(c, b, result.pairs) != floor) return std::nullopt;
   if (b.last) {
     if (!result.unpaired.empty() && !bye_eligible(c, result.unpaired.front())) return std::nullopt;
@@ -173,7 +186,7 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
     lower.insert(lower.end(), result.unpaired.begin(), result.unpaired.end());
     if (!pairable(c, lower)) return std::nullopt;
   }
-  return result;
+  return result_for_next(b, result);
 }
 
 // A greedy pairing of `players` (indices into it in mate; -1 unpaired), then repairs: an
@@ -228,15 +241,45 @@ bool pairable(const Context& c, const std::vector<int>& players) {
   return std::count(mate.begin(), mate.end(), -1) == 0;
 }
 
+namespace {
+
+// The matching walk over the bracket without the lower players; nullopt when its downfloaters
+// leave the rest unpairable (C4).
+std::optional<BracketResult> walk_keeping_lower(const Context& c, const Bracket& b,
+                                                const std::vector<int>& rest) {
+  auto result = walk_matching(c, b, build_graph(c, b, rest, false));
+  if (!result) return std::nullopt;
+  std::vector<int> lower = rest;
+  lower.insert(lower.end(), result->unpaired.begin(), result->unpaired.end());
+  if (!pairable(c, lower)) return std::nullopt;
+  return result_for_next(b, *result);
+}
+
+// Whether downfloaters `floaters` let the next bracket do as well as it ever can (C7): pair
+// all its players but one at most, and every floater.
+bool at_next_floor(const Context& c, const Bracket& b, const std::vector<int>& floaters) {
+  if (b.next.empty()) return true;
+  const long long players = static_cast<long long>(b.next.size() + floaters.size());
+  return next_bracket_cost(c, b, floaters) == std::pair<long long, long long>(players % 2, 0);
+}
+
+}  // namespace
+
+// The best pairing without C7 is the best with it when its downfloaters reach the next
+// bracket's floor (C7 comes after C5 and C6, which that pairing is already best on); only
+// otherwise is the next score group put in the matching. A bracket whose best pairing leaves
+// the rest unpairable is paired for the completion of the round, without C7 (the 2017 text's
+// penultimate bracket).
 std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
                                           const std::vector<int>& rest) {
   if (auto result = straight(c, b, rest)) return result;
   if (!b.last) {
-    const Graph g = build_graph(c, b, rest, false);
-    auto result = walk_matching(c, b, g);
-    std::vector<int> lower = rest;
-    if (result) lower.insert(lower.end(), result->unpaired.begin(), result->unpaired.end());
-    if (result && pairable(c, lower)) return result;
+    Bracket without_next = b;
+    without_next.next.clear();
+    auto result = walk_keeping_lower(c, without_next, rest);
+    if (result && at_next_floor(c, b, result->unpaired)) return result_for_next(b, *result);
+    if (result) result = walk_keeping_lower(c, b, rest);
+    if (result) return result;
   }
   return walk_matching(c, b, build_graph(c, b, rest, true));
 }

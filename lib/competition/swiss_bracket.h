@@ -14,6 +14,7 @@ namespace competition::swiss_detail {
 struct BracketResult {
   std::vector<std::pair<int, int>> pairs;  // higher-ranked player first
   std::vector<int> unpaired;               // downfloaters (in the last bracket: the bye, if any)
+  bool for_next = false;  // C7 chose the downfloaters (false: last, or paired for completion)
 };
 
 // Pairs bracket `b`; `rest` are the players of the lower brackets, who together with the

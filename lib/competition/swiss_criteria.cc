@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <tuple>
+
+#include "lib/competition/matching.h"
 
 namespace competition {
 namespace {
@@ -206,6 +209,67 @@ Quality pair_cost(const Context& c, int a, int b) {
   return q;
 }
 
+namespace {
+
+// Floaters first, each taking the first free player of `next` it may meet, then the rest of
+// `next` in order; true when that pairs every floater and leaves at most one player.
+bool next_bracket_pairs_greedily(const Context& c, const std::vector<int>& floaters,
+                                 const std::vector<int>& next) {
+  std::vector<bool> taken(next.size(), false);
+  const auto take_partner = [&](int p, std::size_t from) {
+    for (std::size_t j = from; j < next.size(); ++j)
+      if (!taken[j] && compatible(c, p, next[j])) {
+        taken[j] = true;
+        return true;
+      }
+    return false;
+  };
+  for (int f : floaters)
+    if (!take_partner(f, 0)) return false;
+  std::size_t left = 0;
+  for (std::size_t i = 0; i < next.size(); ++i) {
+    if (taken[i]) continue;
+    taken[i] = true;
+    if (!take_partner(next[i], i + 1)) ++left;
+  }
+  return left <= 1;
+}
+
+}  // namespace
+
+std::pair<long long, long long> next_bracket_cost(const Context& c, const Bracket& b,
+                                                  const std::vector<int>& floaters) {
+  const long long players = static_cast<long long>(floaters.size() + b.next.size());
+  if (next_bracket_pairs_greedily(c, floaters, b.next)) return {players % 2, 0};
+  // A pair weighs more than all floaters' weights together, so the matching has the most pairs,
+  // then pairs the floaters of the greatest weights.
+  std::vector<long long> weight;
+  long long pair = 1;
+  for (int f : floaters) {
+    weight.push_back(unpaired_cost(c, b, f)[kFloaterScores]);
+    pair += weight.back();
+  }
+  const int n = static_cast<int>(players);
+  const auto player = [&](int i) {
+    const auto at = static_cast<std::size_t>(i);
+    return at < floaters.size() ? floaters[at] : b.next[at - floaters.size()];
+  };
+  std::vector<MatchEdge> edges;
+  const int first_next = static_cast<int>(floaters.size());
+  for (int i = 0; i < n; ++i)
+    for (int j = std::max(i + 1, first_next); j < n; ++j)
+      if (compatible(c, player(i), player(j)))
+        edges.push_back({i, j, pair + (i < first_next ? weight[static_cast<std::size_t>(i)] : 0)});
+  const std::vector<int> mate = max_weight_matching(n, edges);
+  std::pair<long long, long long> cost{0, 0};
+  for (int i = 0; i < n; ++i) {
+    if (mate[static_cast<std::size_t>(i)] >= 0) continue;
+    ++cost.first;
+    if (i < first_next) cost.second += weight[static_cast<std::size_t>(i)];
+  }
+  return cost;
+}
+
 Quality bracket_quality(const Context& c, const Bracket& b,
                         const std::vector<std::pair<int, int>>& pairs) {
   Quality total{};
@@ -222,6 +286,8 @@ Quality bracket_quality(const Context& c, const Bracket& b,
     for (int i = 0; i < kCriteria; ++i)
       total[static_cast<std::size_t>(i)] += q[static_cast<std::size_t>(i)];
   }
+  if (!b.next.empty())
+    std::tie(total[kNextUnpaired], total[kNextFloaterScores]) = next_bracket_cost(c, b, unpaired);
   return total;
 }
 

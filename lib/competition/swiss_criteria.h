@@ -44,8 +44,13 @@ int colour_for(const Context& c, int a, int b);
 
 // The quality criteria of one bracket, in their order; each counts something to minimise.
 enum Criterion {
-  kFloaters,             // C5: players left unpaired (downfloaters; in the last bracket, the bye)
-  kFloaterScores,        // C6: their scores, taken in descending order (floater_weight)
+  kFloaters,       // C5: players left unpaired (downfloaters; in the last bracket, the bye)
+  kFloaterScores,  // C6: their scores, taken in descending order (floater_weight)
+  // C7 (when Bracket::next is given): the next bracket (the downfloaters and the next score
+  // group) paired as well as it can be: the players it leaves unpaired, and of those the
+  // downfloaters' C6 weights (the next bracket's pairs, then its score differences).
+  kNextUnpaired,
+  kNextFloaterScores,
   kTopscorerDifference,  // C8: colour difference beyond +-2 (topscorers, last round)
   kTopscorerRepeat,      // C9: the same colour three times running (topscorers, last round)
   kColourPreference,     // C10: colour preferences not granted
@@ -70,6 +75,9 @@ struct Bracket {
   bool last = false;   // its one unpaired player (if any) gets the bye
   // C6 weight of a floater per score in half points, lowest score first (weigh_floaters).
   std::vector<std::pair<long long, long long>> floater_weights;
+  // The next score group, whose bracket C7 looks at; empty when C7 does not apply (the last
+  // bracket, or a bracket paired for the completion of the round).
+  std::vector<int> next;
 };
 
 // Fills b.floater_weights: the lowest score weighs 1, each higher score one more than all the
@@ -80,6 +88,11 @@ void weigh_floaters(const Context& c, Bracket& b);
 // The cost of leaving p unpaired in the bracket, and of the pair a-b (a ranked higher).
 Quality unpaired_cost(const Context& c, const Bracket& b, int p);
 Quality pair_cost(const Context& c, int a, int b);
+// C7 when `floaters` leave bracket b: {kNextUnpaired, kNextFloaterScores} of the best pairing
+// of the next bracket (no two floaters meet there: they could have met in b).
+std::pair<long long, long long> next_bracket_cost(const Context& c, const Bracket& b,
+                                                  const std::vector<int>& floaters);
+
 // The bracket's quality when `pairs` are made and its other players float (or get the bye).
 Quality bracket_quality(const Context& c, const Bracket& b,
                         const std::vector<std::pair<int, int>>& pairs);

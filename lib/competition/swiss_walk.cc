@@ -122,9 +122,10 @@ class WalkMatching {
 
   // Solves from scratch on the graph as it stands (after changes to many edges at once this
   // costs far less than resuming), with `seats` more vertices, each joined to every vertex of
-  // `seated` by an edge with the walk's bands seat_bands(v) and nothing else: a player who
-  // floats takes a seat, so what floating it is worth on the walk's bands counts (an unmatched
-  // vertex has no edge to carry it). Seats change nothing above the walk's bands.
+  // `seated` by an edge weighing seat_bands(v) on the walk's bands and nothing else (no offsets:
+  // an edge of weight 0 is left out): a player who floats takes a seat, so what floating it is
+  // worth on the walk's bands counts (an unmatched vertex has no edge to carry it). Seats change
+  // nothing above the walk's bands, and how many are taken changes no offset.
   template <typename SeatBands>
   void rebuild(int seats, const std::vector<int>& seated, const SeatBands& seat_bands) {
     const int first_seat = static_cast<int>(incident_.size());
@@ -223,7 +224,7 @@ class WalkMatching {
 
   MatchWeight weight(std::size_t k) const {
     const bool seat = k >= g_.edges.size();
-    MatchWeight w = seat ? g_.walk_base : g_.base[k];
+    MatchWeight w = seat ? 0 : g_.base[k];  // a seat: its walk bands' values only
     for (std::size_t i = 0; i < kWalkBands; ++i)
       w += g_.multiplier[kFirstWalkBand + i] * static_cast<MatchWeight>(walk_bands_[k][i]);
     for (std::size_t j = 0; j < last_.window.size() && !seat; ++j) {

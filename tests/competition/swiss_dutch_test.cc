@@ -91,7 +91,7 @@ TEST(SwissDutch, ExchangeMovesTheFewestPlayersWithTheSmallestDifferenceOfNumbers
   at(players, 0).opponents = {3, 4, 5};
   for (int p = 3; p < 6; ++p) at(players, p).opponents = {0};
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5}, 1.0, true, {}};
+  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5}, 1.0, true, {}, {}};
   swiss_detail::weigh_floaters(c, b);
   const auto result = swiss_detail::pair_bracket(c, b, {});
   ASSERT_TRUE(result);
@@ -116,7 +116,7 @@ TEST(SwissDutch, ExchangeWithTheSameSumsMovesTheLowestPlayerOfS2) {
   for (int p : {0, 1, 2, 5})
     for (int q : {8, 9}) meet(p, q);
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 1.0, true, {}};
+  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 1.0, true, {}, {}};
   swiss_detail::weigh_floaters(c, b);
   const auto result = swiss_detail::pair_bracket(c, b, {});
   ASSERT_TRUE(result);
@@ -143,6 +143,26 @@ TEST(SwissDutch, TheHighestMovedDownPlayersThatCanBePairedAre) {
   EXPECT_EQ(trace[1].result.unpaired, std::vector<int>{2});
 }
 
+// C7: the downfloater is chosen for the next bracket. A, B and C have 1 point, Z1 and Z2 half a
+// point, three more none; C has met Z1 and Z2. Floating C (A-B, the Dutch order's first) would
+// leave it unpaired in the next bracket; floating B lets it meet Z1 there, so A-C.
+TEST(SwissDutch, TheDownfloaterIsTheOneTheNextBracketCanPair) {
+  auto players = fresh(8);
+  const std::vector<double> scores{1, 1, 1, 0.5, 0.5, 0, 0, 0};
+  for (int p = 0; p < 8; ++p) at(players, p).score = scores[static_cast<std::size_t>(p)];
+  at(players, 2).opponents = {3, 4};
+  at(players, 3).opponents = {2};
+  at(players, 4).opponents = {2};
+  std::vector<swiss_detail::BracketTrace> trace;
+  ASSERT_TRUE(swiss_detail::paired_round(players, {}, &trace));
+  ASSERT_GE(trace.size(), 2u);
+  EXPECT_EQ(trace[0].bracket.next, (std::vector<int>{3, 4}));
+  EXPECT_EQ(trace[0].result.pairs, (std::vector<std::pair<int, int>>{{0, 2}}));
+  EXPECT_EQ(trace[0].result.unpaired, std::vector<int>{1});
+  EXPECT_TRUE(trace[0].result.for_next);
+  EXPECT_EQ(trace[1].result.pairs, (std::vector<std::pair<int, int>>{{1, 3}}));
+}
+
 // C6 compares the downfloaters' scores as a list in descending order, not as a sum: floating
 // {2, 2} beats floating {3, 1} (the same sum), even when the latter grants one more colour
 // preference (C10, a later criterion). A has 3 points, B and C 2, D, E and F 1; A and E both
@@ -154,7 +174,7 @@ TEST(SwissDutch, FloaterScoresCompareAsAListInDescendingOrder) {
   at(players, 0).colours = {1};
   at(players, 4).colours = {1};
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5}, 1.0, false, {}};
+  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5}, 1.0, false, {}, {}};
   swiss_detail::weigh_floaters(c, b);
   const Quality float_b_c = swiss_detail::bracket_quality(c, b, {{0, 4}, {3, 5}});
   const Quality float_a_d = swiss_detail::bracket_quality(c, b, {{1, 4}, {2, 5}});
@@ -202,7 +222,7 @@ TEST(SwissDutch, RepeatedDownfloatTakesTheSmallerScoreDifference) {
   }
   at(players, 0).floats = {kDownfloat};
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3}, 1.0, false, {}};
+  swiss_detail::Bracket b{{0, 1, 2, 3}, 1.0, false, {}, {}};
   swiss_detail::weigh_floaters(c, b);
   const auto result = swiss_detail::pair_bracket(c, b, {});
   ASSERT_TRUE(result);
@@ -431,8 +451,9 @@ void record(std::vector<SwissPlayer>& players, int number, const Round& round, s
 
 // Bracket t as paired, against all its pairings: none that keeps C1-C4 is better on the
 // criteria, and among the best ones the Dutch order reaches this one first.
-void check_first_best(const swiss_detail::Context& c, const swiss_detail::BracketTrace& t,
+void check_first_best(const swiss_detail::Context& c, swiss_detail::BracketTrace t,
                       const std::string& where) {
+  if (!t.result.for_next) t.bracket.next.clear();  // paired for completion: C7 not applied
   std::vector<std::pair<int, int>> pairs;
   std::vector<int> open = t.bracket.players;
   std::vector<int> unpaired;
@@ -471,7 +492,7 @@ TEST(SwissDutch, RandomBracketsWithExchangesTakeTheFirstBestPairing) {
         }
     }
     const auto c = swiss_detail::make_context(players, {});
-    swiss_detail::Bracket b{{}, 1.0, rng() % 2 == 0, {}};
+    swiss_detail::Bracket b{{}, 1.0, rng() % 2 == 0, {}, {}};
     for (int p = 0; p < n; ++p) b.players.push_back(p);
     swiss_detail::weigh_floaters(c, b);
     const auto result = swiss_detail::pair_bracket(c, b, {});
@@ -500,7 +521,7 @@ TEST(SwissDutch, ExchangesTiedOnThreeRulesTakeTheLowestPlayerOfS2) {
       at(players, q).opponents.push_back(static_cast<int>(p));
     }
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5, 6, 7, 8}, 1.0, false, {}};
+  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5, 6, 7, 8}, 1.0, false, {}, {}};
   swiss_detail::weigh_floaters(c, b);
   const auto result = swiss_detail::pair_bracket(c, b, {});
   ASSERT_TRUE(result);
