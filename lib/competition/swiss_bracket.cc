@@ -8,11 +8,11 @@ namespace competition::swiss_detail {
 namespace {
 
 // ux, uy: unpaired_cost of x and y.
-EdgeBands bracket_edge(const Context& c, int x, int y, const Quality& ux, const Quality& uy,
-                       bool complete) {
+EdgeBands bracket_edge(const Context& c, const Bracket& b, int x, int y, const Quality& ux,
+                       const Quality& uy, bool complete) {
   EdgeBands out{};
   out[kCompletion] = complete ? 1 : 0;
-  const Quality pc = c.rank[at(x)] < c.rank[at(y)] ? pair_cost(c, x, y) : pair_cost(c, y, x);
+  const Quality pc = c.rank[at(x)] < c.rank[at(y)] ? pair_cost(c, b, x, y) : pair_cost(c, b, y, x);
   for (std::size_t i = 0; i < kCriteria; ++i) out[kFirstCriterion + i] = ux[i] + uy[i] - pc[i];
   return out;
 }
@@ -42,16 +42,28 @@ BandScale walk_band(const Graph& g, std::size_t band, long long pairs) {
 
 // A band set when the graph is built. Below the top band in use every matching has the same
 // number of edges, so a common offset changes nothing; the top band keeps its values (they make
-// the cardinality).
+// the cardinality). Two matchings' totals differ by at most (high - low) per edge, and at most
+// the sum over the vertices of the largest value above 0 and the largest below 0 on their edges
+// (a matching takes one edge per vertex at most): the smaller bound is the span.
 BandScale built_band(const Graph& g, std::size_t band, long long pairs, bool top) {
   long long low = g.edges.empty() ? 0 : g.edges.front().bands[band];
   long long high = low;
+  std::vector<long long> above(g.player.size(), 0);
+  std::vector<long long> below(g.player.size(), 0);
   for (const auto& e : g.edges) {
-    low = std::min(low, e.bands[band]);
-    high = std::max(high, e.bands[band]);
+    const long long value = e.bands[band];
+    low = std::min(low, value);
+    high = std::max(high, value);
+    for (int v : {e.u, e.v}) {
+      above[at(v)] = std::max(above[at(v)], value);
+      below[at(v)] = std::max(below[at(v)], -value);
+    }
   }
   if (top) low = std::min(low, 0LL);
-  return {low, static_cast<MatchWeight>(high - low) * pairs + 1, high > 0};
+  MatchWeight by_vertex = 0;
+  for (std::size_t v = 0; v < above.size(); ++v) by_vertex += above[v] + below[v];
+  const MatchWeight by_edge = static_cast<MatchWeight>(high - low) * pairs;
+  return {low, std::min(by_edge, by_vertex) + 1, high > 0};
 }
 
 // Multipliers so that each band outweighs everything below it over a whole matching. Bands that
@@ -105,7 +117,7 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
       if (y == kByeVertex ? !bye_eligible(c, x) : !compatible(c, x, y)) continue;
       Edge e{i, j, {}};
       if (j < size) {
-        e.bands = bracket_edge(c, x, y, unpaired[at(i)], unpaired[at(j)], g.complete);
+        e.bands = bracket_edge(c, b, x, y, unpaired[at(i)], unpaired[at(j)], g.complete);
         g.adjacent[at(i)][at(j)] = g.adjacent[at(j)][at(i)] = true;
       } else if (g.complete) {
         e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
@@ -164,7 +176,7 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
                for (int w : cands) {
                  const int x = b.players[at(v)];
                  const int y = b.players[at(w)];
-                 if (pair_cost(c, std::min(x, y, by_rank), std::max(x, y, by_rank)) == Quality{})
+                 if (pair_cost(c, b, std::min(x, y, by_rank), std::max(x, y, by_rank)) == Quality{})
                    return w;
                }
                return -1;

@@ -135,7 +135,7 @@ void count_downfloat(const Context& c, int p, Quality& q) {
   if (float_back(c, p, 2) == kDownfloat) ++q[kDownfloatTwoAgo];
 }
 
-// C8-C11 for one player given the colour it gets.
+// C10-C13 for one player given the colour it gets.
 void count_colour(const Context& c, int p, int colour, Quality& q) {
   const auto& player = c.player(p);
   const auto [wanted, strength] = c.preferences[static_cast<std::size_t>(p)];
@@ -182,30 +182,33 @@ long long floater_weight(const Context& c, const Bracket& b, long long half_poin
 
 Quality unpaired_cost(const Context& c, const Bracket& b, int p) {
   Quality q{};
+  const long long weight = floater_weight(c, b, std::llround(2 * c.player(p).score));
   q[kFloaters] = 1;
-  q[kFloaterScores] = floater_weight(c, b, std::llround(2 * c.player(p).score));
+  q[kFloaterScores] = weight;
+  if (b.last)  // rounds so far less games over the board: byes, absences, forfeits
+    q[kByeUnplayed] = c.rounds_played - static_cast<long long>(c.player(p).colours.size());
   count_downfloat(c, p, q);
+  q[kDownfloatAgainScore] = q[kDownfloatAgain] * weight;
+  q[kDownfloatTwoAgoScore] = q[kDownfloatTwoAgo] * weight;
   return q;
 }
 
-Quality pair_cost(const Context& c, int a, int b) {
+Quality pair_cost(const Context& c, const Bracket& b, int x, int y) {
   Quality q{};
-  const int colour = colour_for(c, a, b);
-  count_colour(c, a, colour, q);
-  count_colour(c, b, -colour, q);
-  const auto& pa = c.player(a);
-  const auto& pb = c.player(b);
-  if (pa.score == pb.score) return q;
-  const int higher = pa.score > pb.score ? a : b;
-  const int lower = pa.score > pb.score ? b : a;
+  const int colour = colour_for(c, x, y);
+  count_colour(c, x, colour, q);
+  count_colour(c, y, -colour, q);
+  const auto& px = c.player(x);
+  const auto& py = c.player(y);
+  if (px.score == py.score) return q;
+  const int higher = px.score > py.score ? x : y;
+  const int lower = px.score > py.score ? y : x;
   count_downfloat(c, higher, q);
   if (float_back(c, lower, 1) == kUpfloat) ++q[kUpfloatAgain];
   if (float_back(c, lower, 2) == kUpfloat) ++q[kUpfloatTwoAgo];
-  const long long difference = std::llround(2 * std::abs(pa.score - pb.score));
-  q[kDownfloatAgainScore] = q[kDownfloatAgain] * difference;
-  q[kUpfloatAgainScore] = q[kUpfloatAgain] * difference;
-  q[kDownfloatTwoAgoScore] = q[kDownfloatTwoAgo] * difference;
-  q[kUpfloatTwoAgoScore] = q[kUpfloatTwoAgo] * difference;
+  const long long weight = floater_weight(c, b, std::llround(2 * c.player(higher).score));
+  q[kUpfloatAgainScore] = q[kUpfloatAgain] * weight;
+  q[kUpfloatTwoAgoScore] = q[kUpfloatTwoAgo] * weight;
   return q;
 }
 
@@ -275,7 +278,7 @@ Quality bracket_quality(const Context& c, const Bracket& b,
   Quality total{};
   std::vector<int> unpaired = b.players;
   for (auto [x, y] : pairs) {
-    const Quality q = pair_cost(c, x, y);
+    const Quality q = pair_cost(c, b, x, y);
     for (int i = 0; i < kCriteria; ++i)
       total[static_cast<std::size_t>(i)] += q[static_cast<std::size_t>(i)];
     unpaired.erase(std::remove(unpaired.begin(), unpaired.end(), x), unpaired.end());

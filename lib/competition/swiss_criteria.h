@@ -42,28 +42,33 @@ bool bye_eligible(const Context& c, int p);
 // The colour a gets against b (swiss_colour with the ranking of the context).
 int colour_for(const Context& c, int a, int b);
 
-// The quality criteria of one bracket, in their order; each counts something to minimise.
+// The quality criteria of one bracket, in their order (numbered as in the text applied from 1 July
+// 2025, docs/ratings-tournaments.md); each counts something to minimise. Score weights (C6, C8,
+// C18-C21) are floater_weight's: a higher score outweighs all the bracket's lower ones together.
 enum Criterion {
   kFloaters,       // C5: players left unpaired (downfloaters; in the last bracket, the bye)
   kFloaterScores,  // C6: their scores, taken in descending order (floater_weight)
-  // C7 (when Bracket::next is given): the next bracket (the downfloaters and the next score
-  // group) paired as well as it can be: the players it leaves unpaired, and of those the
-  // downfloaters' C6 weights (the next bracket's pairs, then its score differences).
+  // C7 and C8 (when Bracket::next is given): the next bracket (the downfloaters and the next
+  // score group) paired as well as it can be: the players it leaves unpaired, and of those the
+  // downfloaters' weights (the next bracket's pairs, then its scores).
   kNextUnpaired,
   kNextFloaterScores,
-  kTopscorerDifference,  // C8: colour difference beyond +-2 (topscorers, last round)
-  kTopscorerRepeat,      // C9: the same colour three times running (topscorers, last round)
-  kColourPreference,     // C10: colour preferences not granted
-  kStrongPreference,     // C11: strong (or absolute) colour preferences not granted
-  kDownfloatAgain,       // C12: downfloat again after a downfloat in the previous round
-  kUpfloatAgain,         // C13: upfloat again after an upfloat in the previous round
-  kDownfloatTwoAgo,      // C14: downfloat again after one two rounds before
-  kUpfloatTwoAgo,        // C15: upfloat again after one two rounds before
-  // C16-C19: the score differences (half points) of the pairs that make the floats of C12-C15.
-  kDownfloatAgainScore,   // C16
-  kUpfloatAgainScore,     // C17
-  kDownfloatTwoAgoScore,  // C18
-  kUpfloatTwoAgoScore,    // C19
+  kByeUnplayed,          // C9: in the last bracket, the bye's player's rounds not played
+  kTopscorerDifference,  // C10: colour difference beyond +-2 (topscorers, last round)
+  kTopscorerRepeat,      // C11: the same colour three times running (topscorers, last round)
+  kColourPreference,     // C12: colour preferences not granted
+  kStrongPreference,     // C13: strong (or absolute) colour preferences not granted
+  kDownfloatAgain,       // C14: downfloat again after a downfloat in the previous round
+  kUpfloatAgain,         // C15: upfloat again after an upfloat in the previous round
+  kDownfloatTwoAgo,      // C16: downfloat again after one two rounds before
+  kUpfloatTwoAgo,        // C17: upfloat again after one two rounds before
+  // C18-C21: the weights of the scores of the previous round's downfloaters who float again by
+  // leaving the bracket unpaired, and of the opponents of the previous round's upfloaters who
+  // upfloat again; then the same two rounds before.
+  kDownfloatAgainScore,   // C18
+  kUpfloatAgainScore,     // C19
+  kDownfloatTwoAgoScore,  // C20
+  kUpfloatTwoAgoScore,    // C21
   kCriteria
 };
 using Quality = std::array<long long, kCriteria>;
@@ -85,9 +90,9 @@ struct Bracket {
 // descending order (among sets of the same size, which C5 has already fixed).
 void weigh_floaters(const Context& c, Bracket& b);
 
-// The cost of leaving p unpaired in the bracket, and of the pair a-b (a ranked higher).
+// The cost of leaving p unpaired in bracket b, and of the pair x-y (x ranked higher) made in it.
 Quality unpaired_cost(const Context& c, const Bracket& b, int p);
-Quality pair_cost(const Context& c, int a, int b);
+Quality pair_cost(const Context& c, const Bracket& b, int x, int y);
 // C7 when `floaters` leave bracket b: {kNextUnpaired, kNextFloaterScores} of the best pairing
 // of the next bracket (no two floaters meet there: they could have met in b).
 std::pair<long long, long long> next_bracket_cost(const Context& c, const Bracket& b,

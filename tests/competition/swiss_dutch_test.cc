@@ -198,7 +198,9 @@ TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsNoFloat) {
   const auto c = swiss_detail::make_context(players, {});
   EXPECT_EQ(swiss_detail::float_back(c, 0, 1), 0);
   EXPECT_EQ(swiss_detail::float_back(c, 0, 2), kUpfloat);
-  const Quality up = swiss_detail::pair_cost(c, 1, 0);  // player 1 upfloats again
+  swiss_detail::Bracket b{{1, 0}, 0.0, false, {}, {}};
+  swiss_detail::weigh_floaters(c, b);
+  const Quality up = swiss_detail::pair_cost(c, b, 1, 0);  // player 1 upfloats again
   EXPECT_EQ(up[swiss_detail::kUpfloatAgain], 0);
   EXPECT_EQ(up[swiss_detail::kUpfloatTwoAgo], 1);
 
@@ -210,40 +212,65 @@ TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsNoFloat) {
   EXPECT_EQ(at(forfeit, 1).floats, std::vector<int>{kDownfloat});
 }
 
-// C16: among pairings with as many repeated downfloats (C12), the smaller score difference.
-// A (3 points) downfloated in the previous round, B (2) did not; C and D have 1. A-C, B-D
-// (the Dutch order's first) repeats A's downfloat over 2 points; A-B, C-D over 1 point.
-TEST(SwissDutch, RepeatedDownfloatTakesTheSmallerScoreDifference) {
-  auto players = fresh(4);
-  const std::vector<double> scores{3, 2, 1, 1};
-  for (int p = 0; p < 4; ++p) {
-    at(players, p).score = scores[static_cast<std::size_t>(p)];
-    at(players, p).floats = {0};
-  }
-  at(players, 0).floats = {kDownfloat};
+// C18 and C20: a downfloater of the previous round (or of the one before) who floats again by
+// being left unpaired costs its score's weight; paired, it costs nothing there (C14 counts a
+// moved-down player paired down again). Scores 2, 1 and 0 weigh 4, 2 and 1.
+TEST(SwissDutch, RepeatedDownfloatersLeftUnpairedCostTheirScoresWeight) {
+  auto players = fresh(3);
+  const std::vector<double> scores{2, 1, 0};
+  for (int p = 0; p < 3; ++p) at(players, p).score = scores[static_cast<std::size_t>(p)];
+  at(players, 0).floats = {kDownfloat, kDownfloat};
+  at(players, 1).floats = {0, kDownfloat};
+  at(players, 2).floats = {0, 0};
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3}, 1.0, false, {}, {}};
+  swiss_detail::Bracket b{{0, 1, 2}, 0.0, false, {}, {}};
   swiss_detail::weigh_floaters(c, b);
-  const auto result = swiss_detail::pair_bracket(c, b, {});
-  ASSERT_TRUE(result);
-  EXPECT_EQ(result->pairs, (std::vector<std::pair<int, int>>{{0, 1}, {2, 3}}));
-  EXPECT_TRUE(result->unpaired.empty());
-  EXPECT_EQ(swiss_detail::pair_cost(c, 0, 2)[swiss_detail::kDownfloatAgainScore], 4);
-  EXPECT_EQ(swiss_detail::pair_cost(c, 0, 1)[swiss_detail::kDownfloatAgainScore], 2);
+  const Quality top = swiss_detail::unpaired_cost(c, b, 0);
+  EXPECT_EQ(top[swiss_detail::kDownfloatAgainScore], 4);
+  EXPECT_EQ(top[swiss_detail::kDownfloatTwoAgoScore], 4);
+  const Quality middle = swiss_detail::unpaired_cost(c, b, 1);
+  EXPECT_EQ(middle[swiss_detail::kDownfloatAgainScore], 2);
+  EXPECT_EQ(middle[swiss_detail::kDownfloatTwoAgoScore], 0);
+  const Quality paired = swiss_detail::pair_cost(c, b, 0, 1);
+  EXPECT_EQ(paired[swiss_detail::kDownfloatAgain], 1);
+  EXPECT_EQ(paired[swiss_detail::kDownfloatAgainScore], 0);
 }
 
-// C17 and C19: the score difference of a repeated upfloat, one and two rounds back.
-TEST(SwissDutch, RepeatedUpfloatsCountTheirScoreDifference) {
-  auto players = fresh(2);
-  at(players, 0).score = 2;
-  at(players, 0).floats = {0, 0};
-  at(players, 1).floats = {kUpfloat, kUpfloat};
+// C19 and C21: an upfloater of the previous round (or of the one before) who upfloats again
+// costs its opponent's score's weight. Scores 2, 1 and 0 weigh 4, 2 and 1.
+TEST(SwissDutch, RepeatedUpfloatsCostTheirOpponentsScoreWeight) {
+  auto players = fresh(3);
+  const std::vector<double> scores{2, 1, 0};
+  for (int p = 0; p < 3; ++p) {
+    at(players, p).score = scores[static_cast<std::size_t>(p)];
+    at(players, p).floats = {0, 0};
+  }
+  at(players, 2).floats = {kUpfloat, kUpfloat};
   const auto c = swiss_detail::make_context(players, {});
-  const Quality q = swiss_detail::pair_cost(c, 0, 1);
-  EXPECT_EQ(q[swiss_detail::kUpfloatAgainScore], 4);
-  EXPECT_EQ(q[swiss_detail::kUpfloatTwoAgoScore], 4);
-  EXPECT_EQ(q[swiss_detail::kDownfloatAgainScore], 0);
-  EXPECT_EQ(q[swiss_detail::kDownfloatTwoAgoScore], 0);
+  swiss_detail::Bracket b{{0, 1, 2}, 0.0, false, {}, {}};
+  swiss_detail::weigh_floaters(c, b);
+  const Quality against_top = swiss_detail::pair_cost(c, b, 0, 2);
+  EXPECT_EQ(against_top[swiss_detail::kUpfloatAgainScore], 4);
+  EXPECT_EQ(against_top[swiss_detail::kUpfloatTwoAgoScore], 4);
+  const Quality against_middle = swiss_detail::pair_cost(c, b, 1, 2);
+  EXPECT_EQ(against_middle[swiss_detail::kUpfloatAgainScore], 2);
+  EXPECT_EQ(against_middle[swiss_detail::kDownfloatAgainScore], 0);
+}
+
+// C9: the bye goes to the player with the fewest rounds not played. Three players on no points
+// after two rounds; 3 was absent in one of them. The Dutch order's first pairing (1-2, 3 the
+// bye) gives the bye to 3; 1-3 and the bye to 2 is better.
+TEST(SwissDutch, TheByeGoesToThePlayerWhoMissedTheFewestRounds) {
+  auto players = fresh(3);
+  at(players, 0).colours = {1, -1};
+  at(players, 1).colours = {-1, 1};
+  at(players, 2).colours = {1};
+  for (int p = 0; p < 3; ++p) at(players, p).floats = {0, 0};
+  std::vector<swiss_detail::BracketTrace> trace;
+  ASSERT_TRUE(swiss_detail::paired_round(players, {}, &trace));
+  ASSERT_EQ(trace.size(), 1u);
+  EXPECT_EQ(trace[0].result.pairs, (std::vector<std::pair<int, int>>{{0, 2}}));
+  EXPECT_EQ(trace[0].result.unpaired, std::vector<int>{1});
 }
 
 // ---- random tournaments ----
