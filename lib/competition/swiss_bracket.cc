@@ -40,37 +40,55 @@ BandScale walk_band(const Graph& g, std::size_t band, long long pairs) {
   }
 }
 
-// A band set when the graph is built. Below the top band in use every matching has the same
-// number of edges, so a common offset changes nothing; the top band keeps its values (they make
-// the cardinality). Two matchings' totals differ by at most (high - low) per edge, and at most
-// the sum over the vertices of the largest value above 0 and the largest below 0 on their edges
-// (a matching takes one edge per vertex at most): the smaller bound is the span.
-BandScale built_band(const Graph& g, std::size_t band, long long pairs, bool top) {
-  long long low = g.edges.empty() ? 0 : g.edges.front().bands[band];
-  long long high = low;
+// Two matchings' totals on a band differ by at most the sum over the vertices of the largest
+// value above 0 and the largest below 0 on their edges (a matching takes one edge per vertex at
+// most).
+MatchWeight vertex_bound(const Graph& g, std::size_t band) {
   std::vector<long long> above(g.player.size(), 0);
   std::vector<long long> below(g.player.size(), 0);
   for (const auto& e : g.edges) {
     const long long value = e.bands[band];
-    low = std::min(low, value);
-    high = std::max(high, value);
     for (int v : {e.u, e.v}) {
       above[at(v)] = std::max(above[at(v)], value);
       below[at(v)] = std::max(below[at(v)], -value);
     }
   }
-  if (top) low = std::min(low, 0LL);
-  MatchWeight by_vertex = 0;
-  for (std::size_t v = 0; v < above.size(); ++v) by_vertex += above[v] + below[v];
-  const MatchWeight by_edge = static_cast<MatchWeight>(high - low) * pairs;
-  return {low, std::min(by_edge, by_vertex) + 1, high > 0};
+  MatchWeight bound = 0;
+  for (std::size_t v = 0; v < above.size(); ++v) bound += above[v] + below[v];
+  return bound;
 }
 
-// Multipliers so that each band outweighs everything below it over a whole matching. Bands that
-// do not fit in a weight are dropped from the bottom: order bands (the walk then settles fewer
-// players per matching); the walk's bands and the criteria bands never in the tests or the
-// benchmark (a band takes only the bits its values need).
+// A band set when the graph is built. Below the top band in use every matching has the same
+// number of edges, so a common offset changes nothing; the top band keeps its values (they make
+// the cardinality). Two matchings' totals differ by at most (high - low) per edge.
+BandScale built_band(const Graph& g, std::size_t band, long long pairs, bool top) {
+  long long low = g.edges.empty() ? 0 : g.edges.front().bands[band];
+  long long high = low;
+  for (const auto& e : g.edges) {
+    low = std::min(low, e.bands[band]);
+    high = std::max(high, e.bands[band]);
+  }
+  if (top) low = std::min(low, 0LL);
+  return {low, static_cast<MatchWeight>(high - low) * pairs + 1, high > 0};
+}
+
+// How many bands, from the top, fit in a weight.
+std::size_t fitting(const std::array<MatchWeight, kBands>& span) {
+  const MatchWeight limit = static_cast<MatchWeight>(1) << 118;
+  std::size_t kept = 0;
+  for (MatchWeight product = 1; kept < kBands && product <= limit / span[kept]; ++kept)
+    product *= span[kept];
+  return kept;
+}
+
+// Multipliers so that each band outweighs everything below it over a whole matching. When not
+// even kRoomy order bands fit, the built bands take vertex_bound where it is smaller (a pass over
+// the edges per band, for the few brackets that need it). Bands that still do not fit are
+// dropped from the bottom: order bands (the walk then settles fewer players per matching); the
+// walk's bands and the criteria bands never in the tests or the benchmark (a band takes only
+// the bits its values need).
 void set_weights(Graph& g) {
+  constexpr std::size_t kRoomy = 1;
   const long long pairs = static_cast<long long>(g.player.size() / 2) + 1;
   std::array<MatchWeight, kBands> span{};
   bool top = true;  // no band above has a value above 0
@@ -81,10 +99,12 @@ void set_weights(Graph& g) {
     g.offset[band] = scale.low;
     span[band] = scale.span;
   }
-  const MatchWeight limit = static_cast<MatchWeight>(1) << 118;
-  std::size_t kept = 0;
-  for (MatchWeight product = 1; kept < kBands && product <= limit / span[kept]; ++kept)
-    product *= span[kept];
+  std::size_t kept = fitting(span);
+  if (kept < kOrder + kRoomy) {
+    for (std::size_t band = 0; band < kFirstWalkBand; ++band)
+      span[band] = std::min(span[band], vertex_bound(g, band) + 1);
+    kept = fitting(span);
+  }
   MatchWeight multiplier = 1;
   for (std::size_t band = kBands; band-- > 0;) {
     g.multiplier[band] = band < kept ? multiplier : 0;
