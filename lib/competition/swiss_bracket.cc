@@ -58,16 +58,25 @@ MatchWeight vertex_bound(const Graph& g, std::size_t band) {
   return bound;
 }
 
-// A band set when the graph is built. Below the top band in use every matching has the same
-// number of edges, so a common offset changes nothing; the top band keeps its values (they make
-// the cardinality). Two matchings' totals differ by at most (high - low) per edge.
-BandScale built_band(const Graph& g, std::size_t band, long long pairs, bool top) {
-  long long low = g.edges.empty() ? 0 : g.edges.front().bands[band];
-  long long high = low;
-  for (const auto& e : g.edges) {
-    low = std::min(low, e.bands[band]);
-    high = std::max(high, e.bands[band]);
-  }
+// The lowest and highest value of each band set when the graph is built, in one pass over the
+// edges (a pass per band would read every edge once per band).
+std::pair<EdgeBands, EdgeBands> built_ranges(const Graph& g) {
+  EdgeBands low{};
+  EdgeBands high{};
+  if (!g.edges.empty()) low = high = g.edges.front().bands;
+  for (const auto& e : g.edges)
+    for (std::size_t band = 0; band < kFirstWalkBand; ++band) {
+      low[band] = std::min(low[band], e.bands[band]);
+      high[band] = std::max(high[band], e.bands[band]);
+    }
+  return {low, high};
+}
+
+// A band set when the graph is built, of values from low to high. Below the top band in use
+// every matching has the same number of edges, so a common offset changes nothing; the top band
+// keeps its values (they make the cardinality). Two matchings' totals differ by at most
+// (high - low) per edge.
+BandScale built_band(long long low, long long high, long long pairs, bool top) {
   if (top) low = std::min(low, 0LL);
   return {low, static_cast<MatchWeight>(high - low) * pairs + 1, high > 0};
 }
@@ -91,10 +100,11 @@ void set_weights(Graph& g) {
   constexpr std::size_t kRoomy = 1;
   const long long pairs = static_cast<long long>(g.player.size() / 2) + 1;
   std::array<MatchWeight, kBands> span{};
+  const auto [low, high] = built_ranges(g);
   bool top = true;  // no band above has a value above 0
   for (std::size_t band = 0; band < kBands; ++band) {
-    const BandScale scale =
-        band >= kFirstWalkBand ? walk_band(g, band, pairs) : built_band(g, band, pairs, top);
+    const BandScale scale = band >= kFirstWalkBand ? walk_band(g, band, pairs)
+                                                   : built_band(low[band], high[band], pairs, top);
     top = top && !scale.positive;
     g.offset[band] = scale.low;
     span[band] = scale.span;
