@@ -38,6 +38,14 @@ Round numbered(std::initializer_list<std::pair<int, int>> pairs) {
   return out;
 }
 
+// A bracket of `players` (moved-down ones first) on `score`, weighed for C6.
+swiss_detail::Bracket bracket(const swiss_detail::Context& c, std::vector<int> players,
+                              double score, bool last) {
+  swiss_detail::Bracket b{std::move(players), score, last, {}, {}};
+  swiss_detail::weigh_floaters(c, b);
+  return b;
+}
+
 // Round 2 after 1-5 1-0, 6-2 1-0, 3-7 1/2, 8-4 0-1: every colour preference can be met.
 TEST(SwissDutch, EightPlayersRoundTwoMeetsEveryColourPreference) {
   auto players = fresh(8);
@@ -91,8 +99,7 @@ TEST(SwissDutch, ExchangeMovesTheFewestPlayersWithTheSmallestDifferenceOfNumbers
   at(players, 0).opponents = {3, 4, 5};
   for (int p = 3; p < 6; ++p) at(players, p).opponents = {0};
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5}, 1.0, true, {}, {}};
-  swiss_detail::weigh_floaters(c, b);
+  const auto b = bracket(c, {0, 1, 2, 3, 4, 5}, 1.0, true);
   const auto result = swiss_detail::pair_bracket(c, b, {});
   ASSERT_TRUE(result);
   EXPECT_EQ(result->pairs, (std::vector<std::pair<int, int>>{{0, 2}, {1, 4}, {3, 5}}));
@@ -116,8 +123,7 @@ TEST(SwissDutch, ExchangeWithTheSameSumsMovesTheLowestPlayerOfS2) {
   for (int p : {0, 1, 2, 5})
     for (int q : {8, 9}) meet(p, q);
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 1.0, true, {}, {}};
-  swiss_detail::weigh_floaters(c, b);
+  const auto b = bracket(c, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 1.0, true);
   const auto result = swiss_detail::pair_bracket(c, b, {});
   ASSERT_TRUE(result);
   EXPECT_EQ(result->pairs,
@@ -174,8 +180,7 @@ TEST(SwissDutch, FloaterScoresCompareAsAListInDescendingOrder) {
   at(players, 0).colours = {1};
   at(players, 4).colours = {1};
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5}, 1.0, false, {}, {}};
-  swiss_detail::weigh_floaters(c, b);
+  const auto b = bracket(c, {0, 1, 2, 3, 4, 5}, 1.0, false);
   const Quality float_b_c = swiss_detail::bracket_quality(c, b, {{0, 4}, {3, 5}});
   const Quality float_a_d = swiss_detail::bracket_quality(c, b, {{1, 4}, {2, 5}});
   EXPECT_EQ(float_b_c[swiss_detail::kFloaterScores], 4 + 4);  // 1 + three players of 1 point
@@ -198,8 +203,7 @@ TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsNoFloat) {
   const auto c = swiss_detail::make_context(players, {});
   EXPECT_EQ(swiss_detail::float_back(c, 0, 1), 0);
   EXPECT_EQ(swiss_detail::float_back(c, 0, 2), kUpfloat);
-  swiss_detail::Bracket b{{1, 0}, 0.0, false, {}, {}};
-  swiss_detail::weigh_floaters(c, b);
+  const auto b = bracket(c, {1, 0}, 0.0, false);
   const Quality up = swiss_detail::pair_cost(c, b, 1, 0);  // player 1 upfloats again
   EXPECT_EQ(up[swiss_detail::kUpfloatAgain], 0);
   EXPECT_EQ(up[swiss_detail::kUpfloatTwoAgo], 1);
@@ -212,49 +216,32 @@ TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsNoFloat) {
   EXPECT_EQ(at(forfeit, 1).floats, std::vector<int>{kDownfloat});
 }
 
-// C18 and C20: a downfloater of the previous round (or of the one before) who floats again by
-// being left unpaired costs its score's weight; paired, it costs nothing there (C14 counts a
-// moved-down player paired down again). Scores 2, 1 and 0 weigh 4, 2 and 1.
-TEST(SwissDutch, RepeatedDownfloatersLeftUnpairedCostTheirScoresWeight) {
+// C18-C21, with scores 2, 1 and 0 weighing 4, 2 and 1. A downfloater of the previous round (or
+// of the one before) who floats again by being left unpaired costs its score's weight; paired,
+// nothing there (C14 counts a player paired down again). An upfloater of the previous round (or
+// of the one before) who upfloats again costs its opponent's score's weight.
+TEST(SwissDutch, RepeatedFloatsCostScoreWeights) {
   auto players = fresh(3);
   const std::vector<double> scores{2, 1, 0};
   for (int p = 0; p < 3; ++p) at(players, p).score = scores[static_cast<std::size_t>(p)];
   at(players, 0).floats = {kDownfloat, kDownfloat};
   at(players, 1).floats = {0, kDownfloat};
-  at(players, 2).floats = {0, 0};
+  at(players, 2).floats = {kUpfloat, kUpfloat};
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2}, 0.0, false, {}, {}};
-  swiss_detail::weigh_floaters(c, b);
+  const auto b = bracket(c, {0, 1, 2}, 0.0, false);
   const Quality top = swiss_detail::unpaired_cost(c, b, 0);
   EXPECT_EQ(top[swiss_detail::kDownfloatAgainScore], 4);
   EXPECT_EQ(top[swiss_detail::kDownfloatTwoAgoScore], 4);
   const Quality middle = swiss_detail::unpaired_cost(c, b, 1);
   EXPECT_EQ(middle[swiss_detail::kDownfloatAgainScore], 2);
   EXPECT_EQ(middle[swiss_detail::kDownfloatTwoAgoScore], 0);
-  const Quality paired = swiss_detail::pair_cost(c, b, 0, 1);
-  EXPECT_EQ(paired[swiss_detail::kDownfloatAgain], 1);
-  EXPECT_EQ(paired[swiss_detail::kDownfloatAgainScore], 0);
-}
-
-// C19 and C21: an upfloater of the previous round (or of the one before) who upfloats again
-// costs its opponent's score's weight. Scores 2, 1 and 0 weigh 4, 2 and 1.
-TEST(SwissDutch, RepeatedUpfloatsCostTheirOpponentsScoreWeight) {
-  auto players = fresh(3);
-  const std::vector<double> scores{2, 1, 0};
-  for (int p = 0; p < 3; ++p) {
-    at(players, p).score = scores[static_cast<std::size_t>(p)];
-    at(players, p).floats = {0, 0};
-  }
-  at(players, 2).floats = {kUpfloat, kUpfloat};
-  const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2}, 0.0, false, {}, {}};
-  swiss_detail::weigh_floaters(c, b);
+  const Quality top_down = swiss_detail::pair_cost(c, b, 0, 1);
+  EXPECT_EQ(top_down[swiss_detail::kDownfloatAgain], 1);
+  EXPECT_EQ(top_down[swiss_detail::kDownfloatAgainScore], 0);
   const Quality against_top = swiss_detail::pair_cost(c, b, 0, 2);
   EXPECT_EQ(against_top[swiss_detail::kUpfloatAgainScore], 4);
   EXPECT_EQ(against_top[swiss_detail::kUpfloatTwoAgoScore], 4);
-  const Quality against_middle = swiss_detail::pair_cost(c, b, 1, 2);
-  EXPECT_EQ(against_middle[swiss_detail::kUpfloatAgainScore], 2);
-  EXPECT_EQ(against_middle[swiss_detail::kDownfloatAgainScore], 0);
+  EXPECT_EQ(swiss_detail::pair_cost(c, b, 1, 2)[swiss_detail::kUpfloatAgainScore], 2);
 }
 
 // C9: the bye goes to the player with the fewest rounds not played. Three players on no points
@@ -548,8 +535,7 @@ TEST(SwissDutch, ExchangesTiedOnThreeRulesTakeTheLowestPlayerOfS2) {
       at(players, q).opponents.push_back(static_cast<int>(p));
     }
   const auto c = swiss_detail::make_context(players, {});
-  swiss_detail::Bracket b{{0, 1, 2, 3, 4, 5, 6, 7, 8}, 1.0, false, {}, {}};
-  swiss_detail::weigh_floaters(c, b);
+  const auto b = bracket(c, {0, 1, 2, 3, 4, 5, 6, 7, 8}, 1.0, false);
   const auto result = swiss_detail::pair_bracket(c, b, {});
   ASSERT_TRUE(result);
   check_first_best(c, {b, {}, *result}, "bracket of nine");
