@@ -201,14 +201,8 @@ void BlossomSolver::relabel_expanded(int b) {
   const auto& ends = endpoints_[at(b)];
   const auto size = kids.size();
   const int entry = in_blossom_[at(endpoint(label_end_[at(b)] ^ 1))];
-  int j = static_cast<int>(std::find(kids.begin(), kids.end(), entry) - kids.begin());
-  int step = -1;
-  int trick = 1;
-  if (j & 1) {
-    j -= static_cast<int>(size);
-    step = 1;
-    trick = 0;
-  }
+  auto [j, step, trick] = walk_to_base(
+      static_cast<int>(std::find(kids.begin(), kids.end(), entry) - kids.begin()), size);
   int p = label_end_[at(b)];
   while (j != 0) {
     label_[at(endpoint(p ^ 1))] = 0;
@@ -248,14 +242,7 @@ void BlossomSolver::augment_blossom(int b, int v) {
   auto& ends = endpoints_[at(b)];
   const auto size = kids.size();
   const int i = static_cast<int>(std::find(kids.begin(), kids.end(), t) - kids.begin());
-  int j = i;
-  int step = -1;
-  int trick = 1;
-  if (i & 1) {
-    j -= static_cast<int>(size);
-    step = 1;
-    trick = 0;
-  }
+  auto [j, step, trick] = walk_to_base(i, size);
   while (j != 0) {
     j += step;
     t = kids[at(wrap(j, size))];

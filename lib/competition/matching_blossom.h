@@ -73,6 +73,19 @@ class BlossomSolver {
     return ((j % s) + s) % s;
   }
 
+  // The way round a blossom's cycle from child index i back to its base (index 0) along the even
+  // side: the start index (negative counting from the end), the step, and the endpoint parity
+  // ("trick") of the edges crossed.
+  struct CycleWalk {
+    int j = 0;
+    int step = -1;
+    int trick = 1;
+  };
+  static CycleWalk walk_to_base(int i, std::size_t size) {
+    if ((i & 1) == 0) return {i, -1, 1};
+    return {i - static_cast<int>(size), 1, 0};
+  }
+
   void leaves(int b, std::vector<int>& out) const;
   std::vector<int> leaves(int b) const;
 
