@@ -294,7 +294,7 @@ std::optional<BracketResult> walk_keeping_lower(const Context& c, const Bracket&
   std::vector<int> lower = rest;
   lower.insert(lower.end(), result->unpaired.begin(), result->unpaired.end());
   if (!pairable(c, lower)) return std::nullopt;
-  return result_for_next(b, *result);
+  return result;
 }
 
 // Whether downfloaters `floaters` let the next bracket do as well as it ever can (C7): pair
@@ -319,9 +319,8 @@ std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
     Bracket without_next = b;
     without_next.next.clear();
     auto result = walk_keeping_lower(c, without_next, rest);
-    if (result && at_next_floor(c, b, result->unpaired)) return result_for_next(b, *result);
-    if (result) result = walk_keeping_lower(c, b, rest);
-    if (result) return result;
+    if (result && !at_next_floor(c, b, result->unpaired)) result = walk_keeping_lower(c, b, rest);
+    if (result) return result_for_next(b, *result);
   }
   return walk_matching(c, b, build_graph(c, b, rest, true));
 }
