@@ -60,6 +60,18 @@ std::string legal_members(const rules::State& state) {
   return moves + "]," + detail + "]";
 }
 
+// How many of `moves` `previous` encoded already: all of its moves when they are the first of
+// `moves` (the last of them has the same ply and chained hash), else none.
+std::size_t encoded_prefix(const play::Snapshot& previous,
+                           const std::vector<storage::MoveRecord>& moves) {
+  if (!previous) return 0;
+  const std::vector<storage::MoveRecord>& held = *previous->moves;
+  const std::size_t n = held.size();
+  if (n == 0 || n > moves.size() || held[n - 1].hash.empty()) return 0;
+  const bool same = held[n - 1].ply == moves[n - 1].ply && held[n - 1].hash == moves[n - 1].hash;
+  return same ? n : 0;
+}
+
 }  // namespace
 
 std::string viewer_members(const domain::Catalog& catalog, const storage::GameRecord& game,
@@ -78,7 +90,8 @@ std::string viewer_members(const domain::Catalog& catalog, const storage::GameRe
 }
 
 std::shared_ptr<GameDocuments::Encoded> GameDocuments::encode(const play::Snapshot& snapshot,
-                                                              const json& extra) {
+                                                              const json& extra,
+                                                              const Encoded* previous) {
   auto out = std::make_shared<Encoded>();
   out->snapshot = snapshot;
   json head = shared_game_view(snapshot->game, {0, true, nullptr});
@@ -86,26 +99,35 @@ std::shared_ptr<GameDocuments::Encoded> GameDocuments::encode(const play::Snapsh
       snapshot->leave ? json::parse(domain::leave_request_json(*snapshot->leave)) : json(nullptr);
   if (extra.is_object()) head.update(extra);
   out->head = members(head);
-  const json moves = moves_view(*snapshot->moves);
-  out->moves.reserve(moves.size());
-  std::size_t bytes = out->head.size();
-  for (const json& move : moves) {
-    out->moves.push_back(move.dump(-1, ' ', false, json::error_handler_t::replace));
-    bytes += out->moves.back().size();
+  const std::vector<storage::MoveRecord>& list = *snapshot->moves;
+  const std::size_t reused = previous ? encoded_prefix(previous->snapshot, list) : 0;
+  if (reused > 0) {  // a game moved on by a ply or two: its earlier moves are encoded already
+    out->moves = previous->moves;
+    out->move_starts = previous->move_starts;
   }
-  out->bytes = bytes;
+  const json fresh = moves_view({list.begin() + static_cast<std::ptrdiff_t>(reused), list.end()});
+  for (const json& move : fresh) {
+    if (!out->move_starts.empty()) out->moves += ',';
+    out->move_starts.push_back(out->moves.size());
+    out->moves += move.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  moves_encoded_ += fresh.size();
+  out->bytes = out->head.size() + out->moves.size();
   ++encodings_;
   return out;
 }
 
 // The held encoding of `snapshot`, made now when this snapshot was not encoded yet.
 std::shared_ptr<GameDocuments::Encoded> GameDocuments::encoded(const play::Snapshot& snapshot) {
+  std::shared_ptr<Encoded> previous;
   {
     std::lock_guard lock(mutex_);
     auto it = games_.find(snapshot->game.id);
     if (it != games_.end() && it->second->snapshot == snapshot) return it->second;
+    if (it != games_.end()) previous = it->second;
   }
-  auto fresh = encode(snapshot, nullptr);  // outside the lock: readers of other games go on
+  // Outside the lock: readers of other games go on.
+  auto fresh = encode(snapshot, nullptr, previous.get());
   std::lock_guard lock(mutex_);
   auto& slot = games_[snapshot->game.id];
   if (slot && slot->snapshot == snapshot) return slot;  // another reader encoded it meanwhile
@@ -148,17 +170,16 @@ std::string GameDocuments::render(const domain::Catalog& catalog, const play::Sn
       std::find_if(list.begin(), list.end(),
                    [moves_after](const storage::MoveRecord& m) { return m.ply > moves_after; }) -
       list.begin());
-  std::size_t size = parts->head.size() + seat.size() + 16;
-  for (std::size_t i = first; i < parts->moves.size(); ++i) size += parts->moves[i].size() + 1;
+  const std::string_view moves =
+      first < parts->move_starts.size()
+          ? std::string_view(parts->moves).substr(parts->move_starts[first])
+          : std::string_view();
   std::string out;
-  out.reserve(size);
+  out.reserve(parts->head.size() + moves.size() + seat.size() + 16);
   out += '{';
   out += parts->head;
   out += ",\"moves\":[";
-  for (std::size_t i = first; i < parts->moves.size(); ++i) {
-    if (i > first) out += ',';
-    out += parts->moves[i];
-  }
+  out += moves;
   out += "],";
   out += seat;
   out += '}';

@@ -45,18 +45,23 @@ class GameDocuments {
 
   // Encodings made (the shared part of a snapshot counts one, each seat's part one).
   std::uint64_t encodings() const { return encodings_.load(); }
+  // Moves encoded: a version that follows the held one encodes only the moves it added.
+  std::uint64_t moves_encoded() const { return moves_encoded_.load(); }
 
  private:
   struct Encoded {
     play::Snapshot snapshot;  // what was encoded (identity: a held snapshot is one version)
     std::string head;         // the shared members, without the braces
-    std::vector<std::string> moves;
+    std::string moves;        // every move's object, comma-separated, without the brackets
+    std::vector<std::size_t> move_starts;  // where each move's object starts in `moves`
     std::mutex seats_mutex;
     std::map<int, std::string> seats;   // seat (-1: not seated) -> its members, no braces
     std::atomic<std::size_t> bytes{0};  // of head, moves and seats
     std::atomic<bool> held{false};      // put in games_ (its bytes count in bytes_)
   };
-  std::shared_ptr<Encoded> encode(const play::Snapshot& snapshot, const nlohmann::json& extra);
+  // `previous`, when it encoded an earlier version of the game, lends the moves both share.
+  std::shared_ptr<Encoded> encode(const play::Snapshot& snapshot, const nlohmann::json& extra,
+                                  const Encoded* previous = nullptr);
   std::shared_ptr<Encoded> encoded(const play::Snapshot& snapshot);
   const std::string& seat_part(const domain::Catalog& catalog, Encoded& encoded,
                                storage::Id caller);
@@ -69,6 +74,7 @@ class GameDocuments {
   std::atomic<std::size_t> bytes_{0};
   std::unordered_map<storage::Id, std::shared_ptr<Encoded>> games_;
   std::atomic<std::uint64_t> encodings_{0};
+  std::atomic<std::uint64_t> moves_encoded_{0};
 };
 
 }  // namespace api

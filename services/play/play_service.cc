@@ -77,11 +77,13 @@ PlayService::PlayService(storage::ConnectionPool& pool, const domain::Catalog& c
       options_(options),
       combiner_(
           kMaxBatch, kMaxBatchesInFlight, pool.wait(),
-          [this](const std::vector<const storage::EntryWrite*>& writes) {
-            batch_sizes().observe(static_cast<double>(writes.size()));
-            return games_.write_entries(writes);
-          },
-          [](const storage::EntryWrite& write) { return write.game_id; }),
+          [this](const std::vector<const EntryToStore*>& batch) { return flush_entries(batch); },
+          [](const EntryToStore& entry) { return entry.write.game_id; },
+          [this](const std::vector<const EntryToStore*>& batch,
+                 const std::vector<storage::WriteResult>& results) {
+            settle_entries(batch, results);
+          }),
+      write_wait_(pool.wait()),
       seats_(pool) {}
 
 // ---- changes ------------------------------------------------------------------------------------
@@ -148,7 +150,12 @@ Outcome PlayService::store(const Submission& s, const Context& context, domain::
   w.request_hash = s.request_hash;
   w.response_status = s.answer_status;
   if (s.answer) w.response_body = s.answer(d, after);
-  const storage::WriteResult written = combiner_.write(w);
+  Outcome out = of_kind(Kind::kApplied);
+  const storage::WriteResult written =
+      combiner_.write({std::move(w), [&](const storage::WriteResult& applied) {
+                         out.game = keep_after_write(after, applied);
+                         follow_write(out.game, d.entry);
+                       }});
   if (written.outcome != storage::WriteOutcome::kApplied) {
     // The same key may have raced us and won: answer as it did (or refuse another body).
     auto stored = s.idempotency_key.empty()
@@ -158,9 +165,6 @@ Outcome PlayService::store(const Submission& s, const Context& context, domain::
     retry = true;
     return {};
   }
-  Outcome out = of_kind(Kind::kApplied);
-  out.game = keep_after_write(after, written);
-  follow_write(out.game, d.entry);
   out.body = written.response_body;  // with the clocks the write produced
   out.status = s.answer_status;
   out.conditionals = written.has_conditionals;
@@ -255,14 +259,52 @@ int PlayService::expire_entries(Id game_id, hxclock::TimePoint now, bool& condit
     }
     domain::Entry& entry = std::get<domain::EntryDecision>(decided).entry;
     entry.at = at;
-    const storage::WriteResult written = combiner_.write(storage::EntryWrite(entry));
+    const storage::WriteResult written = combiner_.write(
+        {storage::EntryWrite(entry), [&](const storage::WriteResult& applied) {
+           follow_write(keep_after_write(domain::game_after(loaded->game, entry), applied), entry);
+         }});
     if (written.outcome != storage::WriteOutcome::kApplied) continue;
-    follow_write(keep_after_write(domain::game_after(loaded->game, entry), written), entry);
     conditionals = conditionals || written.has_conditionals;
     ++stored;
     if (entry.finished) return stored;  // nothing left to time out
   }
   return stored;
+}
+
+std::vector<Id> PlayService::games_of(const std::vector<const EntryToStore*>& batch) {
+  std::vector<Id> games;
+  for (const EntryToStore* entry : batch) games.push_back(entry->write.game_id);
+  return games;
+}
+
+std::vector<storage::WriteResult> PlayService::flush_entries(
+    const std::vector<const EntryToStore*>& batch) {
+  batch_sizes().observe(static_cast<double>(batch.size()));
+  std::vector<const storage::EntryWrite*> writes;
+  for (const EntryToStore* entry : batch) writes.push_back(&entry->write);
+  writing_.enter(games_of(batch));
+  try {
+    return games_.write_entries(writes);
+  } catch (...) {
+    writing_.leave(games_of(batch));
+    throw;
+  }
+}
+
+void PlayService::settle_entries(const std::vector<const EntryToStore*>& batch,
+                                 const std::vector<storage::WriteResult>& results) {
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (results[i].outcome != storage::WriteOutcome::kApplied) continue;
+    try {
+      batch[i]->follow(results[i]);
+    } catch (const std::exception& e) {  // stored all the same: the copies go instead
+      spdlog::error("game {}: copies not brought up to date: {}", batch[i]->write.game_id,
+                    e.what());
+      forget_copies(batch[i]->write.game_id);
+    }
+  }
+  writing_.leave(games_of(batch));
+  for (const storage::WriteResult& written : results) games_.announce(written);
 }
 
 GameRecord PlayService::keep_after_write(GameRecord after, const storage::WriteResult& written) {
@@ -358,6 +400,7 @@ void PlayService::on_event(const storage::EventRecord& e) {
     }
     return;
   }
+  writing_.wait_until_left(*e.game_id, write_wait_);  // this instance's own write may follow
   const std::optional<int> kept_from = e.kind == "move" ? e.ply : std::nullopt;
   copies_.forget_game(*e.game_id, kept_from);
   snapshots_.forget(*e.game_id, kept_from);

@@ -37,6 +37,7 @@
 #include "services/play/move_cache.h"
 #include "services/play/snapshot_cache.h"
 #include "services/play/write_combiner.h"
+#include "services/play/writes_in_flight.h"
 #include "services/storage/clocks_repository.h"
 #include "services/storage/conditionals_repository.h"
 #include "services/storage/event_feed.h"
@@ -299,6 +300,22 @@ class PlayService {
   // resignation was refused (the game ended meanwhile). True when the leaver resigned.
   bool resign_leaver(const domain::LeaveRequest& request);
 
+  // An entry for the combiner, and what this instance does once it is stored: `follow` runs on
+  // the applied result (on the flushing thread) before the write's events are announced.
+  struct EntryToStore {
+    storage::EntryWrite write;
+    std::function<void(const storage::WriteResult&)> follow;
+  };
+  // The combiner's flush stores the batch; its settle runs each applied write's follow, then
+  // announces the events. The batch's games are in flight (writing_) from before the statement
+  // until they have followed, and on_event waits for them: this instance's hub, which may read
+  // the events as soon as they commit, so finds the copies at the write's version and keeps
+  // them (forgotten, the next read of each game would load it).
+  std::vector<storage::WriteResult> flush_entries(const std::vector<const EntryToStore*>& batch);
+  void settle_entries(const std::vector<const EntryToStore*>& batch,
+                      const std::vector<storage::WriteResult>& results);
+  static std::vector<Id> games_of(const std::vector<const EntryToStore*>& batch);
+
   // Batches: at most 32 moves per statement, one statement at a time per instance, so that
   // moves arriving meanwhile gather into the next one. PostgreSQL is CPU-bound on a 2-core
   // machine, and fewer, larger batches cost less per move (docs/benchmarks.md). The price is
@@ -318,7 +335,9 @@ class PlayService {
   SnapshotCache snapshots_;
   FlightCache<HeldTurns> turn_lists_{4096};
   std::atomic<bool> read_copies_{false};
-  WriteCombiner<storage::EntryWrite, storage::WriteResult, Id> combiner_;
+  WriteCombiner<EntryToStore, storage::WriteResult, Id> combiner_;
+  WritesInFlight writing_;
+  const std::chrono::milliseconds write_wait_;  // the pool's wait: a batch's longest
   storage::SeatsRepository seats_;
 };
 

@@ -14,6 +14,9 @@
 //   finds a flush slot free is flushed at once (alone, when nothing else is queued), so light
 //   load pays no added latency; writes arriving while every slot is busy queue up and go
 //   together.
+// - settle (optional) runs after each successful flush, once that flush's slot is free for the
+//   next flush and before the batch's callers get their results; the batch's keys stay busy
+//   until it returns. It must not throw.
 // - The flushing is done by the calling threads themselves (no thread of its own): a caller
 //   that finds a free slot flushes the queue's head, which may be other callers' writes.
 // - A write still queued after max_wait (a flush stuck on a lock or a dead database) leaves the
@@ -45,14 +48,17 @@ class WriteCombiner {
   // Flushes a batch: one result per write, in the batch's order.
   using Flush = std::function<std::vector<Result>(const std::vector<const Write*>&)>;
   using KeyOf = std::function<Key(const Write&)>;
+  using Settle = std::function<void(const std::vector<const Write*>&, const std::vector<Result>&)>;
 
   WriteCombiner(std::size_t max_batch, std::size_t max_in_flight,
-                std::chrono::milliseconds max_wait, Flush flush, KeyOf key_of)
+                std::chrono::milliseconds max_wait, Flush flush, KeyOf key_of,
+                Settle settle = nullptr)
       : max_batch_(max_batch),
         max_in_flight_(max_in_flight),
         max_wait_(max_wait),
         flush_(std::move(flush)),
-        key_of_(std::move(key_of)) {}
+        key_of_(std::move(key_of)),
+        settle_(std::move(settle)) {}
 
   Result write(const Write& write) {
     Pending pending{&write, key_of_(write), false, false, std::nullopt, nullptr};
@@ -113,9 +119,9 @@ class WriteCombiner {
     return batch;
   }
 
-  // Called outside mutex_: flushes, then hands out the results and frees the batch's keys and
-  // flush slot under the lock. A Pending belongs to its waiting caller, which may return as soon
-  // as `done` is set: nothing of it is touched after that.
+  // Called outside mutex_: flushes, frees the flush slot, settles, then hands out the results
+  // and frees the batch's keys under the lock. A Pending belongs to its waiting caller, which
+  // may return as soon as `done` is set: nothing of it is touched after that.
   void run(const std::vector<Pending*>& batch) {
     std::vector<const Write*> writes;
     for (const Pending* p : batch) writes.push_back(p->write);
@@ -129,6 +135,12 @@ class WriteCombiner {
     }
     {
       std::lock_guard guard(mutex_);
+      --in_flight_;
+    }
+    changed_.notify_all();  // a queued write may start the next flush meanwhile
+    if (!error && settle_) settle_(writes, results);
+    {
+      std::lock_guard guard(mutex_);
       for (std::size_t i = 0; i < batch.size(); ++i) {
         busy_keys_.erase(batch[i]->key);
         if (error) {
@@ -138,7 +150,6 @@ class WriteCombiner {
         }
         batch[i]->done = true;
       }
-      --in_flight_;
     }
     changed_.notify_all();
   }
@@ -148,6 +159,7 @@ class WriteCombiner {
   const std::chrono::milliseconds max_wait_;
   const Flush flush_;
   const KeyOf key_of_;
+  const Settle settle_;
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Pending*> queue_;

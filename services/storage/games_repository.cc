@@ -421,7 +421,7 @@ std::vector<WriteResult> GamesRepository::store_entries(
     result.response_body = sql::text(row[4]);
     result.clocks_json = sql::text(row[5]);
     result.has_conditionals = row[6].as<bool>();
-    announce(row[3].c_str());
+    result.event_ids = sql::text(row[3]);
   }
   return results;
 }
@@ -461,7 +461,9 @@ WriteResult GamesRepository::update_status(const StatusWrite& w) {
   });
 }
 
-void GamesRepository::announce(const std::string& event_ids) {
+void GamesRepository::announce(const WriteResult& written) {
+  if (written.outcome != WriteOutcome::kApplied) return;
+  const std::string& event_ids = written.event_ids;
   for (std::size_t from = 0; from < event_ids.size();) {
     const std::size_t comma = std::min(event_ids.find(',', from), event_ids.size());
     notifier_.post(event_ids.substr(from, comma - from));

@@ -36,6 +36,9 @@ struct WriteResult {
   // write_entries: the game has conditional lines stored (games.has_conditionals as the write
   // found the row, after any store that held its lock).
   bool has_conditionals = false;
+  // write_entries: the committed events of an applied write (comma-separated ids), for
+  // announce(). Not announced yet: see write_entries.
+  std::string event_ids;
 };
 
 class GamesRepository {
@@ -64,8 +67,12 @@ class GamesRepository {
   // mover's deadline has not passed and its token is live: one statement for all of them, or
   // each alone when the statement failed on one write's conflict. One result per write, in
   // order; a refused write is kConflict (or kDuplicateKey for a reused idempotency key). At
-  // most one write per game.
+  // most one write per game. The events are not announced: the caller brings its copies of the
+  // games up to date first, then announces each applied write's events (announce()), so that
+  // this instance's event hub never reads an event its own copies are behind.
   std::vector<WriteResult> write_entries(const std::vector<const EntryWrite*>& writes);
+  // Queues the NOTIFY of each event of a write_entries result (nothing for a refused write).
+  void announce(const WriteResult& written);
   WriteResult update_status(const StatusWrite& write);
 
   // The caller's games, most urgent first (their turn, then other active games, then finished
@@ -80,8 +87,6 @@ class GamesRepository {
  private:
   std::vector<WriteResult> store_entries(pqxx::connection& c,
                                          const std::vector<const EntryWrite*>& writes);
-  // Queues the NOTIFY of each committed event of a comma-separated id list.
-  void announce(const std::string& event_ids);
 
   ConnectionPool& pool_;
   EventNotifier notifier_;

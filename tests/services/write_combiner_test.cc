@@ -129,6 +129,49 @@ TEST(WriteCombiner, ASecondWriteForTheSameKeyWaitsForTheNextBatch) {
   EXPECT_EQ(flush.batches_[2], std::vector<int>({4}));
 }
 
+// settle runs with a batch's results while the next batch is flushed (the slot is free) and
+// before the batch's callers return; a write of a key being settled waits for the settle.
+TEST(WriteCombiner, SettleRunsWhileTheNextBatchFlushesAndBeforeItsCallersReturn) {
+  RecordingFlush flush;
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool settle_may_end = false;
+  std::vector<std::vector<int>> settled;  // each settle's results
+  std::atomic<bool> first_returned{false};
+  Combiner combiner(
+      8, 1, std::chrono::seconds(60),
+      [&flush](const std::vector<const Write*>& w) { return flush(w); },
+      [](const Write& w) { return w.key; },
+      [&](const std::vector<const Write*>& writes, const std::vector<int>& results) {
+        std::unique_lock lock(mutex);
+        if (writes.front()->value == 5) {  // the first write's batch
+          changed.wait(lock, [&] { return settle_may_end; });
+          EXPECT_FALSE(first_returned.load());
+        }
+        settled.push_back(results);
+      });
+  std::thread first([&] {
+    EXPECT_EQ(combiner.write({1, 5}), 50);
+    first_returned = true;
+  });
+  flush.wait_for_batches(1);
+  // The first batch is settling (its settle waits): a write of another key is flushed now.
+  EXPECT_EQ(combiner.write({2, 6}), 60);
+  std::thread same_key([&] { EXPECT_EQ(combiner.write({1, 7}), 70); });
+  wait_until_queued(combiner, 1);  // key 1 is still busy: its second write waits
+  EXPECT_EQ(flush.batches_.size(), 2u);
+  {
+    std::lock_guard lock(mutex);
+    settle_may_end = true;
+  }
+  changed.notify_all();
+  first.join();
+  same_key.join();
+  ASSERT_EQ(flush.batches_.size(), 3u);
+  EXPECT_EQ(flush.batches_[2], std::vector<int>({1}));
+  EXPECT_EQ(settled, std::vector<std::vector<int>>({{60}, {50}, {70}}));
+}
+
 TEST(WriteCombiner, AFailedFlushFailsEveryWriteOfItsBatchAndNoOther) {
   RecordingFlush recorder;
   recorder.hold_ = true;

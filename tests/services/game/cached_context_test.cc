@@ -284,6 +284,39 @@ TEST_F(ReadCopies, AReadAfterThisInstancesMoveShowsItWithoutAStatement) {
   EXPECT_EQ(without_remaining(read.body), without_remaining(c2->get(path(), p[0].token).body));
 }
 
+// Four games moved at once on this instance, each read before every move: the hub reads each
+// move's event while other moves commit, and never forgets a copy over it (the copy follows the
+// write before the event is announced, and the hub waits for a write of the game in flight).
+TEST_F(ReadCopies, ThisInstancesOwnMovesNeverCostALoadThroughTheirEvents) {
+  constexpr int kPlies = 12;
+  std::vector<std::string> games;
+  const storage::StreamPosition started = hub->frontier();
+  for (int i = 0; i < 4; ++i) games.push_back(start_game(*c1, p, "counting", {{"target", 100}}));
+  for (const std::string& game : games) {
+    ASSERT_TRUE(hub_read(*hub, started, game, "game_started"));
+    ASSERT_EQ(c1->get("/v1/games/" + game, p[0].token).status, 200);  // loaded once here
+  }
+  const std::uint64_t loads_before = loads();
+  const storage::StreamPosition since = hub->frontier();
+  std::vector<std::thread> players;
+  for (const std::string& game : games) {
+    players.emplace_back([this, game] {
+      Client client(one->port());
+      for (int ply = 0; ply < kPlies; ++ply) {
+        const Account& mover = mover_at(client, game, p);
+        EXPECT_EQ(client.post(moves_path(game), {{"move", "1"}, {"ply", ply}}, mover.token).status,
+                  201);
+      }
+    });
+  }
+  for (std::thread& t : players) t.join();
+  for (const std::string& game : games) {
+    ASSERT_TRUE(hub_read(*hub, since, game, "move", kPlies));
+    EXPECT_EQ(c1->get("/v1/games/" + game, p[0].token).body.at("ply"), kPlies);
+  }
+  EXPECT_EQ(loads(), loads_before);
+}
+
 TEST_F(ReadCopies, AReadAfterAnotherInstancesMoveEventNeverShowsTheOlderVersion) {
   ASSERT_EQ(c1->get(path(), p[0].token).status, 200);
   for (int ply = 0; ply < 4; ++ply) {

@@ -53,6 +53,45 @@ TEST(GameDocuments, SeatMembersWrittenOutEqualTheTreeInMidGame) {
   EXPECT_GT(most_moves, 1000u);  // the positions compared had thousands of legal moves
 }
 
+// Each new version reuses the moves the previous version's encoding holds and encodes only the
+// ones it added; the document is byte for byte the one encoded from nothing.
+TEST(GameDocuments, AVersionEncodesOnlyTheMovesItAddedToTheHeldVersion) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const std::vector<Account> p = {make_account(client, "docm"), make_account(client, "docm")};
+  const std::string id = start_game(client, p);
+  const domain::Catalog& catalog = server.service().catalog;
+  api::GameDocuments documents;
+  play::Snapshot last;
+  for (int ply = 0; ply < 6; ++ply) {
+    last = server.service().play.read_public(std::stoll(id));
+    ASSERT_TRUE(last);
+    for (const int after : {0, ply / 2, ply}) {
+      EXPECT_EQ(documents.render(catalog, last, 0, after, nullptr),
+                api::GameDocuments().render(catalog, last, 0, after, nullptr))
+          << "ply " << ply << ", moves after " << after;
+    }
+    const Account& mover = to_move(client.get("/v1/games/" + id, p[0].token).body, p);
+    ASSERT_EQ(client.post("/v1/games/" + id + "/moves", {{"move", "1"}, {"ply", ply}}, mover.token)
+                  .status,
+              201);
+  }
+  EXPECT_EQ(documents.moves_encoded(), 5u);  // 0 + 1 + ... + 5 = 15 when each encodes them all
+  // A version whose moves are not the held ones followed (here: the last move rewritten) is
+  // encoded from nothing.
+  auto rewritten = std::make_shared<play::GameSnapshot>(*last);
+  auto moves = *last->moves;
+  moves.back().record = "2";
+  moves.back().hash = "rewritten";
+  rewritten->moves = std::make_shared<const std::vector<storage::MoveRecord>>(moves);
+  rewritten->game.version += 1;
+  const std::string text = documents.render(catalog, rewritten, 0, 0, nullptr);
+  EXPECT_EQ(documents.moves_encoded(), 5u + 5u);
+  EXPECT_EQ(text, api::GameDocuments().render(catalog, rewritten, 0, 0, nullptr));
+  EXPECT_NE(text.find("\"record\":\"2\""), std::string::npos);
+}
+
 TEST(GameDocuments, AByteBoundEmptiesTheCacheWhenANewGameArrives) {
   SVC_REQUIRE_DB();
   TestServer server;
