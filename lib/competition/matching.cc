@@ -35,6 +35,7 @@ BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) 
   allowed_.assign(weight_.size(), false);
   dead_.assign(at(n_), false);
   edge_dead_.assign(weight_.size(), false);
+  stale_.assign(at(n_), false);
   best_to_.assign(size, -1);
   start_greedily();
 }
@@ -155,7 +156,7 @@ void BlossomSolver::collect_best_edges(int b) {
       leaves_of_child_.clear();
       leaves(child, leaves_of_child_);
       for (int v : leaves_of_child_)
-        for (int p : neighbours_[at(v)]) consider(p / 2);
+        for (int p : neighbours_of(v)) consider(p / 2);
     } else {
       for (int k : best_edges_[at(child)]) consider(k);
     }
@@ -208,10 +209,10 @@ void BlossomSolver::relabel_expanded(int b) {
     label_[at(endpoint(p ^ 1))] = 0;
     label_[at(endpoint(ends[at(wrap(j - trick, size))] ^ trick ^ 1))] = 0;
     assign_label(endpoint(p ^ 1), 2, p);
-    allowed_[at(ends[at(wrap(j - trick, size))] / 2)] = true;
+    allow(ends[at(wrap(j - trick, size))] / 2);
     j += step;
     p = ends[at(wrap(j - trick, size))] ^ trick;
-    allowed_[at(p / 2)] = true;
+    allow(p / 2);
     j += step;
   }
   const int bv = kids[at(wrap(j, size))];
@@ -287,14 +288,16 @@ bool BlossomSolver::grow() {
   while (!queue_.empty()) {
     const int v = queue_.back();
     queue_.pop_back();
-    for (int p : neighbours_[at(v)]) {
+    const MatchWeight v_dual = dual_[at(v)];  // no dual changes while the trees grow
+    int bv = in_blossom_[at(v)];              // changes only when a blossom forms
+    for (int p : neighbours_of(v)) {
       const int k = p / 2;
       const int w = endpoint(p);
-      if (in_blossom_[at(v)] == in_blossom_[at(w)]) continue;
+      if (bv == in_blossom_[at(w)]) continue;
       MatchWeight k_slack = 0;
       if (!allowed_[at(k)]) {
-        k_slack = dual_[at(v)] + dual_[at(w)] - 2 * weight_[at(k)];  // slack(k)
-        if (k_slack <= 0) allowed_[at(k)] = true;
+        k_slack = v_dual + dual_[at(w)] - 2 * weight_[at(k)];  // slack(k)
+        if (k_slack <= 0) allow(k);
       }
       if (allowed_[at(k)]) {
         const int bw = in_blossom_[at(w)];
@@ -312,13 +315,13 @@ bool BlossomSolver::grow() {
             return true;
           }
           add_blossom(base, k);
+          bv = in_blossom_[at(v)];
         } else if (label_[at(w)] == 0) {
           label_[at(w)] = 2;
           label_end_[at(w)] = p ^ 1;
         }
       } else if (label_[at(in_blossom_[at(w)])] == 1) {
-        const int b = in_blossom_[at(v)];
-        if (best_edge_[at(b)] == -1 || k_slack < slack(best_edge_[at(b)])) best_edge_[at(b)] = k;
+        if (best_edge_[at(bv)] == -1 || k_slack < slack(best_edge_[at(bv)])) best_edge_[at(bv)] = k;
       } else if (label_[at(w)] == 0) {
         if (best_edge_[at(w)] == -1 || k_slack < slack(best_edge_[at(w)])) best_edge_[at(w)] = k;
       }
@@ -373,7 +376,8 @@ bool BlossomSolver::run_stage() {
   std::fill(label_.begin(), label_.end(), 0);
   std::fill(best_edge_.begin(), best_edge_.end(), -1);
   for (int b = n_; b < 2 * n_; ++b) best_edges_[at(b)].clear();
-  std::fill(allowed_.begin(), allowed_.end(), false);
+  for (int k : allowed_list_) allowed_[at(k)] = false;
+  allowed_list_.clear();
   queue_.clear();
   for (int v = 0; v < n_; ++v)
     if (mate_[at(v)] == -1 && dual_[at(v)] > 0 && label_[at(in_blossom_[at(v)])] == 0)
@@ -388,12 +392,12 @@ bool BlossomSolver::run_stage() {
       return true;
     }
     if (d.type == 2) {
-      allowed_[at(d.edge)] = true;
+      allow(d.edge);
       int i = endpoint(2 * d.edge);
       if (label_[at(in_blossom_[at(i)])] == 0) i = endpoint(2 * d.edge + 1);
       queue_.push_back(i);
     } else if (d.type == 3) {
-      allowed_[at(d.edge)] = true;
+      allow(d.edge);
       queue_.push_back(endpoint(2 * d.edge));
     } else {
       expand(d.blossom, false);
@@ -429,6 +433,8 @@ void IncrementalMatching::reweigh(int edge, MatchWeight weight) {
   solver_->reweigh(edge, 2 * weight);
   changed_.push_back(edge);
 }
+
+int IncrementalMatching::matched_edge(int v) const { return solver_->matched_edge(v); }
 
 const std::vector<int>& IncrementalMatching::solve() {
   if (solved_) solver_->restart(leaving_, cut_, changed_);

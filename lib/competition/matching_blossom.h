@@ -31,12 +31,22 @@ class BlossomSolver {
   void restart(const std::vector<int>& leaving, const std::vector<int>& cut,
                const std::vector<int>& changed);
   void reweigh(int k, MatchWeight w) { weight_[at(k)] = w; }
+  // The edge joining v to its mate in the last solve, -1 when v is unmatched.
+  int matched_edge(int v) const { return mate_[at(v)] < 0 ? -1 : mate_[at(v)] / 2; }
 
  private:
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
   int endpoint(int p) const { return end_[at(p)]; }
   MatchWeight slack(int k) const {
     return dual_[at(endpoint(2 * k))] + dual_[at(endpoint(2 * k + 1))] - 2 * weight_[at(k)];
+  }
+
+  // Marks edge k tight for the rest of the stage (listed, so that the next stage clears only the
+  // edges marked rather than every edge's mark).
+  void allow(int k) {
+    if (allowed_[at(k)]) return;
+    allowed_[at(k)] = true;
+    allowed_list_.push_back(k);
   }
 
   // The first duals and pairs: each vertex's dual is its heaviest edge, so every edge is
@@ -55,6 +65,10 @@ class BlossomSolver {
   // Takes the cut edges and the edges of the leaving vertices out of the graph (restart): the
   // blossoms holding their ends are dissolved and their pairs unmatched.
   void take_out(const std::vector<int>& leaving, const std::vector<int>& cut);
+  // Marks stale the neighbour lists that hold an edge of a leaving vertex or a cut edge.
+  void drop_dead_neighbours(const std::vector<int>& leaving, const std::vector<int>& cut);
+  // v's live edges (endpoints at their other ends) in their first order; filters a stale list.
+  const std::vector<int>& neighbours_of(int v);
 
   // All S-vertices of a stage share the parity of its roots' duals (tight edges join duals of
   // one parity), so an edge between two S-vertices has an even slack and delta 3 is integral
@@ -153,9 +167,11 @@ class BlossomSolver {
   std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, unused_;
   std::vector<std::vector<int>> children_, endpoints_, best_edges_;
   std::vector<MatchWeight> dual_;
-  std::vector<char> allowed_;    // char, not bool: read in the innermost loop
-  std::vector<bool> dead_;       // vertices removed from the graph (restart)
-  std::vector<bool> edge_dead_;  // edges cut from it
+  std::vector<char> allowed_;      // char, not bool: read in the innermost loop
+  std::vector<int> allowed_list_;  // the edges allowed_ marks
+  std::vector<bool> dead_;         // vertices removed from the graph (restart)
+  std::vector<bool> edge_dead_;    // edges cut from it
+  std::vector<char> stale_;        // per vertex: its list may hold dead entries (neighbours_of)
   std::vector<int> best_to_, touched_, leaves_of_child_;  // collect_best_edges' scratch
   std::vector<int> scan_path_;
   std::vector<int> queue_;

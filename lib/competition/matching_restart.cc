@@ -44,9 +44,29 @@ void BlossomSolver::take_out(const std::vector<int>& leaving, const std::vector<
     if (mate_[at(endpoint(2 * k))] == 2 * k + 1) unmatch(endpoint(2 * k));
     edge_dead_[at(k)] = true;
   }
-  if (leaving.empty() && cut.empty()) return;
-  for (auto& list : neighbours_)
+  drop_dead_neighbours(leaving, cut);
+}
+
+// The lists are symmetric (edge k is in both its ends' lists or in neither), so only the lists of
+// the leaving vertices' neighbours and of the cut edges' ends hold a dead entry. They are marked
+// stale and filtered when next read (neighbours_of): a vertex leaving a dense graph would
+// otherwise cost a pass over every list. A leaving vertex's own list is emptied.
+void BlossomSolver::drop_dead_neighbours(const std::vector<int>& leaving,
+                                         const std::vector<int>& cut) {
+  for (int v : leaving)
+    for (int p : neighbours_[at(v)]) stale_[at(endpoint(p))] = true;
+  for (int v : leaving) neighbours_[at(v)].clear();
+  for (int k : cut)
+    for (int v : {endpoint(2 * k), endpoint(2 * k + 1)}) stale_[at(v)] = true;
+}
+
+const std::vector<int>& BlossomSolver::neighbours_of(int v) {
+  auto& list = neighbours_[at(v)];
+  if (stale_[at(v)]) {
     std::erase_if(list, [&](int p) { return dead_[at(endpoint(p))] || edge_dead_[at(p / 2)]; });
+    stale_[at(v)] = false;
+  }
+  return list;
 }
 
 // The first duals and pairs: each vertex's dual is its heaviest edge, so every edge is
