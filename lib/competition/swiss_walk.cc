@@ -164,13 +164,15 @@ class WalkMatching {
     set_band_each(v, band, [&](int w) { return to(w) ? std::optional(value) : std::nullopt; });
   }
 
-  // The total weight of the current matching.
+  // The total weight of the current matching's pairs whose edges are still in the graph (one
+  // edge per pair: the graph has no parallel edges).
   MatchWeight total() const {
     MatchWeight sum = 0;
-    for (std::size_t v = 0; v < incident_.size(); ++v)
-      for (std::size_t k : incident_[v])
-        if (live(k) && static_cast<int>(v) < mate_[v] && other(k, static_cast<int>(v)) == mate_[v])
-          sum += weight(k);
+    for (std::size_t v = 0; v < mate_.size(); ++v) {
+      if (static_cast<int>(v) > mate_[v]) continue;
+      const std::size_t k = at(matching_->matched_edge(static_cast<int>(v)));
+      if (live(k)) sum += weight(k);
+    }
     return sum;
   }
 
@@ -238,10 +240,10 @@ class WalkMatching {
   const Graph& g_;
   std::vector<std::pair<int, int>> ends_;           // per edge
   std::vector<std::vector<std::size_t>> incident_;  // edge indices per vertex
-  std::vector<bool> removed_;                       // walked players and their partners
-  std::vector<bool> cut_;                           // per edge
-  std::vector<WalkBands> walk_bands_;               // per edge
-  std::optional<IncrementalMatching> matching_;     // made anew by rebuild()
+  std::vector<char> removed_;  // walked players and their partners (char, not bool: read per edge)
+  std::vector<char> cut_;      // per edge
+  std::vector<WalkBands> walk_bands_;            // per edge
+  std::optional<IncrementalMatching> matching_;  // made anew by rebuild()
   std::vector<int> mate_;
   bool batch_ = false;
   OrderBonus last_;  // the order bands of the last solve
@@ -298,7 +300,9 @@ class Exchange {
   // S1 after the exchange; the remainder's edges left in the graph hold it.
   std::vector<int> s1() {
     for (int v : remainder_) pairs_ += heads(v) ? 1 : 0;
-    if (exchanged() > 0 && !needs_none()) {
+    if (exchanged() == 0) {
+      cut_within_sides();
+    } else if (!needs_none()) {  // (when it needs none, needs_none() has cut them)
       weigh_exchanges();
       choose_from_s1();
       choose_from_s2();
@@ -307,7 +311,6 @@ class Exchange {
         if (heads(v)) out.push_back(v);
       return out;  // the bands and the cuts of the choices hold the exchange
     }
-    cut_within_sides();
     return {remainder_.begin(), remainder_.begin() + static_cast<std::ptrdiff_t>(pairs_)};
   }
 
