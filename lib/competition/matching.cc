@@ -8,16 +8,15 @@
 namespace competition {
 
 BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) : n_(vertices) {
+  end_.reserve(2 * edges.size());
+  weight_.reserve(edges.size());
   for (const auto& e : edges) {
     end_.push_back(e.u);
     end_.push_back(e.v);
-    weight_.push_back(e.weight);
+    weight_.push_back(2 * e.weight);  // even weights keep every halved slack integral
   }
   const auto size = static_cast<std::size_t>(2 * n_);
-  neighbours_.resize(static_cast<std::size_t>(n_));
-  for (int p = 0; p < static_cast<int>(end_.size()); ++p)
-    if (weight_[at(p / 2)] > 0 && end_[at(p)] != end_[at(p ^ 1)])
-      neighbours_[at(end_[at(p)])].push_back(p ^ 1);
+  build_neighbours();
   mate_.assign(at(n_), -1);
   label_.assign(size, 0);
   label_end_.assign(size, -1);
@@ -38,6 +37,20 @@ BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) 
   stale_.assign(at(n_), false);
   best_to_.assign(size, -1);
   start_greedily();
+}
+
+// Each list sized first: the graphs are dense, and growing them edge by edge copies them often.
+void BlossomSolver::build_neighbours() {
+  const auto counts = [&](int p) {
+    return weight_[at(p / 2)] > 0 && end_[at(p)] != end_[at(p ^ 1)];
+  };
+  std::vector<int> degree(at(n_), 0);
+  for (int p = 0; p < static_cast<int>(end_.size()); ++p)
+    if (counts(p)) ++degree[at(end_[at(p)])];
+  neighbours_.resize(at(n_));
+  for (int v = 0; v < n_; ++v) neighbours_[at(v)].reserve(at(degree[at(v)]));
+  for (int p = 0; p < static_cast<int>(end_.size()); ++p)
+    if (counts(p)) neighbours_[at(end_[at(p)])].push_back(p ^ 1);
 }
 
 // Runs stages until no free vertex has a positive dual; mate per vertex.
@@ -405,23 +418,13 @@ bool BlossomSolver::run_stage() {
   }
 }
 
-namespace {
-
-std::vector<MatchEdge> doubled_weights(const std::vector<MatchEdge>& edges) {
-  std::vector<MatchEdge> out = edges;  // even weights keep every halved slack integral
-  for (auto& e : out) e.weight *= 2;
-  return out;
-}
-
-}  // namespace
-
 std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>& edges) {
   if (vertices <= 0) return {};
-  return BlossomSolver(vertices, doubled_weights(edges)).solve();
+  return BlossomSolver(vertices, edges).solve();
 }
 
 IncrementalMatching::IncrementalMatching(int vertices, const std::vector<MatchEdge>& edges)
-    : solver_(std::make_unique<BlossomSolver>(std::max(vertices, 0), doubled_weights(edges))) {}
+    : solver_(std::make_unique<BlossomSolver>(std::max(vertices, 0), edges)) {}
 
 IncrementalMatching::~IncrementalMatching() = default;
 
@@ -430,7 +433,7 @@ void IncrementalMatching::remove(int v) { leaving_.push_back(v); }
 void IncrementalMatching::cut(int edge) { cut_.push_back(edge); }
 
 void IncrementalMatching::reweigh(int edge, MatchWeight weight) {
-  solver_->reweigh(edge, 2 * weight);
+  solver_->reweigh(edge, weight);
   changed_.push_back(edge);
 }
 

@@ -13,10 +13,11 @@ namespace competition {
 
 // Vertices are 0..n-1, blossoms n..2n-1. Edge k has endpoints 2k (its u) and 2k+1 (its v);
 // `p ^ 1` is the other end. Dual variables are kept doubled so that integer weights give
-// integer duals (slack = dual[u] + dual[v] - 2 w).
+// integer duals (slack = dual[u] + dual[v] - 2 w), and weights are kept doubled too, so that
+// every halved slack is integral.
 class BlossomSolver {
  public:
-  BlossomSolver(int vertices, const std::vector<MatchEdge>& edges);
+  BlossomSolver(int vertices, const std::vector<MatchEdge>& edges);  // weights as given
 
   // Runs stages until no free vertex has a positive dual; mate per vertex.
   std::vector<int> solve();
@@ -30,7 +31,7 @@ class BlossomSolver {
   // with positive duals are the next stage's roots.
   void restart(const std::vector<int>& leaving, const std::vector<int>& cut,
                const std::vector<int>& changed);
-  void reweigh(int k, MatchWeight w) { weight_[at(k)] = w; }
+  void reweigh(int k, MatchWeight w) { weight_[at(k)] = 2 * w; }  // w as given
   // The edge joining v to its mate in the last solve, -1 when v is unmatched.
   int matched_edge(int v) const { return mate_[at(v)] < 0 ? -1 : mate_[at(v)] / 2; }
 
@@ -48,6 +49,9 @@ class BlossomSolver {
     allowed_[at(k)] = true;
     allowed_list_.push_back(k);
   }
+
+  // Per vertex, the endpoints of its edges of positive weight (not loops) in the edges' order.
+  void build_neighbours();
 
   // The first duals and pairs: each vertex's dual is its heaviest edge, so every edge is
   // feasible; then each free vertex in turn lowers its dual by its least slack (making an edge
@@ -169,8 +173,8 @@ class BlossomSolver {
   std::vector<MatchWeight> dual_;
   std::vector<char> allowed_;      // char, not bool: read in the innermost loop
   std::vector<int> allowed_list_;  // the edges allowed_ marks
-  std::vector<bool> dead_;         // vertices removed from the graph (restart)
-  std::vector<bool> edge_dead_;    // edges cut from it
+  std::vector<char> dead_;         // vertices removed from the graph (restart); char: read per edge
+  std::vector<char> edge_dead_;    // edges cut from it
   std::vector<char> stale_;        // per vertex: its list may hold dead entries (neighbours_of)
   std::vector<int> best_to_, touched_, leaves_of_child_;  // collect_best_edges' scratch
   std::vector<int> scan_path_;

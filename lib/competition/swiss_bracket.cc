@@ -163,10 +163,12 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   set_weights(g);
   for (std::size_t band = kFirstWalkBand; band < kOrder; ++band)
     g.walk_base -= g.multiplier[band] * static_cast<MatchWeight>(g.offset[band]);
+  g.base.reserve(g.edges.size());
   for (const auto& e : g.edges) {
     MatchWeight w = g.walk_base;  // the walk's bands start at 0
     for (std::size_t band = 0; band < kFirstWalkBand; ++band)
-      w += g.multiplier[band] * static_cast<MatchWeight>(e.bands[band] - g.offset[band]);
+      if (const long long above = e.bands[band] - g.offset[band]; above != 0)  // most are 0
+        w += g.multiplier[band] * static_cast<MatchWeight>(above);
     g.base.push_back(w);
   }
   return g;
@@ -174,6 +176,7 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
 
 std::vector<MatchEdge> match_edges(const Graph& g) {
   std::vector<MatchEdge> out;
+  out.reserve(g.edges.size());
   for (std::size_t k = 0; k < g.edges.size(); ++k)
     out.push_back({g.edges[k].u, g.edges[k].v, g.base[k]});
   return out;
