@@ -66,18 +66,30 @@ std::vector<int> BlossomSolver::solve() {
   return out;
 }
 
-void BlossomSolver::leaves(int b, std::vector<int>& out) const {
+// Depth first, children in their order, on an explicit stack (blossoms nest deep).
+void BlossomSolver::leaves(int b, std::vector<int>& out) {
   if (b < n_) {
     out.push_back(b);
     return;
   }
-  for (int child : children_[at(b)]) leaves(child, out);
+  auto& stack = leaves_stack_;
+  stack.assign(1, b);
+  while (!stack.empty()) {
+    const int top = stack.back();
+    stack.pop_back();
+    if (top < n_) {
+      out.push_back(top);
+    } else {
+      const auto& kids = children_[at(top)];
+      stack.insert(stack.end(), kids.rbegin(), kids.rend());
+    }
+  }
 }
 
-std::vector<int> BlossomSolver::leaves(int b) const {
-  std::vector<int> out;
-  leaves(b, out);
-  return out;
+const std::vector<int>& BlossomSolver::leaves(int b) {
+  leaves_.clear();
+  leaves(b, leaves_);
+  return leaves_;
 }
 
 // Labels the top blossom of w with t (1 = S, 2 = T), reached through endpoint p.
@@ -128,16 +140,16 @@ void BlossomSolver::add_blossom(int base, int k) {
   base_[at(b)] = base;
   parent_[at(b)] = -1;
   parent_[at(bb)] = b;
-  std::vector<int> path;
-  std::vector<int> ends;
+  std::vector<int>& path = children_[at(b)];  // empty since b was freed (keeps its capacity)
+  std::vector<int>& ends = endpoints_[at(b)];
+  path.clear();
+  ends.clear();
   trace(in_blossom_[at(endpoint(2 * k))], bb, b, true, path, ends);
   path.push_back(bb);
   std::reverse(path.begin(), path.end());
   std::reverse(ends.begin(), ends.end());
   ends.push_back(2 * k);
   trace(in_blossom_[at(endpoint(2 * k + 1))], bb, b, false, path, ends);
-  children_[at(b)] = std::move(path);
-  endpoints_[at(b)] = std::move(ends);
   label_[at(b)] = 1;
   label_end_[at(b)] = label_end_[at(bb)];
   dual_[at(b)] = 0;
@@ -152,9 +164,7 @@ void BlossomSolver::add_blossom(int base, int k) {
 // those blossoms' numbers).
 void BlossomSolver::collect_best_edges(int b) {
   touched_.clear();
-  const auto consider = [&](int k) {
-    int j = endpoint(2 * k + 1);
-    if (in_blossom_[at(j)] == b) j = endpoint(2 * k);
+  const auto consider = [&](int k, int j) {  // j: the end of k outside b, if it has one
     const int bj = in_blossom_[at(j)];
     if (bj == b || label_[at(bj)] != 1) return;
     if (best_to_[at(bj)] == -1) {
@@ -168,10 +178,13 @@ void BlossomSolver::collect_best_edges(int b) {
     if (best_edges_[at(child)].empty()) {
       leaves_of_child_.clear();
       leaves(child, leaves_of_child_);
-      for (int v : leaves_of_child_)
-        for (int p : neighbours_of(v)) consider(p / 2);
+      for (int v : leaves_of_child_)  // v is in b: each edge's other end is the one to check
+        for (int p : neighbours_of(v)) consider(p / 2, endpoint(p));
     } else {
-      for (int k : best_edges_[at(child)]) consider(k);
+      for (int k : best_edges_[at(child)]) {
+        const int j = endpoint(2 * k + 1);
+        consider(k, in_blossom_[at(j)] == b ? endpoint(2 * k) : j);
+      }
     }
     best_edges_[at(child)].clear();
     best_edge_[at(child)] = -1;

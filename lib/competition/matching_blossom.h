@@ -104,8 +104,10 @@ class BlossomSolver {
     return {i - static_cast<int>(size), 1, 0};
   }
 
-  void leaves(int b, std::vector<int>& out) const;
-  std::vector<int> leaves(int b) const;
+  // The vertices in blossom b, appended to out; or in a list valid until the next call (no
+  // caller iterating over it calls leaves(b) again).
+  void leaves(int b, std::vector<int>& out);
+  const std::vector<int>& leaves(int b);
 
   // Labels the top blossom of w with t (1 = S, 2 = T), reached through endpoint p.
   void assign_label(int w, int t, int p);
@@ -178,6 +180,7 @@ class BlossomSolver {
   std::vector<char> stale_;        // per vertex: its list may hold dead entries (neighbours_of)
   std::vector<int> best_to_, touched_, leaves_of_child_;  // collect_best_edges' scratch
   std::vector<int> scan_path_;
+  std::vector<int> leaves_, leaves_stack_;  // leaves()' scratch
   std::vector<int> queue_;
 };
 
