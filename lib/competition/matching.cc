@@ -9,11 +9,11 @@ namespace competition {
 
 BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) : n_(vertices) {
   end_.reserve(2 * edges.size());
-  weight_.reserve(edges.size());
+  twice_weight_.reserve(edges.size());
   for (const auto& e : edges) {
     end_.push_back(e.u);
     end_.push_back(e.v);
-    weight_.push_back(2 * e.weight);  // even weights keep every halved slack integral
+    twice_weight_.push_back(4 * e.weight);  // the weight doubled, then twice that
   }
   const auto size = static_cast<std::size_t>(2 * n_);
   build_neighbours();
@@ -31,9 +31,9 @@ BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) 
   best_edges_.resize(size);
   for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
   dual_.assign(size, 0);
-  allowed_.assign(weight_.size(), false);
+  allowed_.assign(twice_weight_.size(), false);
   dead_.assign(at(n_), false);
-  edge_dead_.assign(weight_.size(), false);
+  edge_dead_.assign(twice_weight_.size(), false);
   stale_.assign(at(n_), false);
   best_to_.assign(size, -1);
   start_greedily();
@@ -42,7 +42,7 @@ BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) 
 // Each list sized first: the graphs are dense, and growing them edge by edge copies them often.
 void BlossomSolver::build_neighbours() {
   const auto counts = [&](int p) {
-    return weight_[at(p / 2)] > 0 && end_[at(p)] != end_[at(p ^ 1)];
+    return twice_weight_[at(p / 2)] > 0 && end_[at(p)] != end_[at(p ^ 1)];
   };
   std::vector<int> degree(at(n_), 0);
   for (int p = 0; p < static_cast<int>(end_.size()); ++p)
@@ -322,7 +322,7 @@ bool BlossomSolver::grow() {
       if (bv == in_blossom_[at(w)]) continue;
       MatchWeight k_slack = 0;
       if (!allowed_[at(k)]) {
-        k_slack = v_dual + dual_[at(w)] - 2 * weight_[at(k)];  // slack(k)
+        k_slack = v_dual + dual_[at(w)] - twice_weight_[at(k)];  // slack(k)
         if (k_slack <= 0) allow(k);
       }
       if (allowed_[at(k)]) {

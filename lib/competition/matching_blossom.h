@@ -23,15 +23,15 @@ class BlossomSolver {
   std::vector<int> solve();
 
   // Prepares a solve that resumes from the last optimum after the `leaving` vertices and the
-  // `cut` edges left and the `changed` edges took the weights now in weight_. On each changed edge
-  // one end, its hub (the end with more changed edges), raises its dual. The blossoms holding a hub
-  // or a leaving vertex are dissolved into the duals of their vertices, which keeps the slack of
-  // each edge inside them and raises the others; the hubs raise their duals until no edge has
+  // `cut` edges left and the `changed` edges took the weights now in twice_weight_. On each changed
+  // edge one end, its hub (the end with more changed edges), raises its dual. The blossoms holding
+  // a hub or a leaving vertex are dissolved into the duals of their vertices, which keeps the slack
+  // of each edge inside them and raises the others; the hubs raise their duals until no edge has
   // negative slack; each pair whose edge is then no longer tight is unmatched. The free vertices
   // with positive duals are the next stage's roots.
   void restart(const std::vector<int>& leaving, const std::vector<int>& cut,
                const std::vector<int>& changed);
-  void reweigh(int k, MatchWeight w) { weight_[at(k)] = 2 * w; }  // w as given
+  void reweigh(int k, MatchWeight w) { twice_weight_[at(k)] = 4 * w; }  // w as given
   // The edge joining v to its mate in the last solve, -1 when v is unmatched.
   int matched_edge(int v) const { return mate_[at(v)] < 0 ? -1 : mate_[at(v)] / 2; }
 
@@ -39,7 +39,7 @@ class BlossomSolver {
   static std::size_t at(int i) { return static_cast<std::size_t>(i); }
   int endpoint(int p) const { return end_[at(p)]; }
   MatchWeight slack(int k) const {
-    return dual_[at(endpoint(2 * k))] + dual_[at(endpoint(2 * k + 1))] - 2 * weight_[at(k)];
+    return dual_[at(endpoint(2 * k))] + dual_[at(endpoint(2 * k + 1))] - twice_weight_[at(k)];
   }
 
   // Marks edge k tight for the rest of the stage (listed, so that the next stage clears only the
@@ -168,7 +168,7 @@ class BlossomSolver {
 
   int n_;
   std::vector<int> end_;
-  std::vector<MatchWeight> weight_;
+  std::vector<MatchWeight> twice_weight_;  // per edge: 2 w (w doubled), what its slack subtracts
   std::vector<std::vector<int>> neighbours_;
   std::vector<int> mate_, label_, label_end_, in_blossom_, parent_, base_, best_edge_, unused_;
   std::vector<std::vector<int>> children_, endpoints_, best_edges_;
