@@ -40,17 +40,23 @@ BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) 
 }
 
 // Each list sized first: the graphs are dense, and growing them edge by edge copies them often.
+// Edge by edge, each end's list takes the other end: every list in the order of its edges.
 void BlossomSolver::build_neighbours() {
-  const auto counts = [&](int p) {
-    return twice_weight_[at(p / 2)] > 0 && end_[at(p)] != end_[at(p ^ 1)];
-  };
+  std::vector<char> counts(twice_weight_.size(), false);  // a positive weight, not a loop
   std::vector<int> degree(at(n_), 0);
-  for (int p = 0; p < static_cast<int>(end_.size()); ++p)
-    if (counts(p)) ++degree[at(end_[at(p)])];
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    counts[k] = twice_weight_[k] > 0 && end_[2 * k] != end_[2 * k + 1];
+    if (!counts[k]) continue;
+    ++degree[at(end_[2 * k])];
+    ++degree[at(end_[2 * k + 1])];
+  }
   neighbours_.resize(at(n_));
   for (int v = 0; v < n_; ++v) neighbours_[at(v)].reserve(at(degree[at(v)]));
-  for (int p = 0; p < static_cast<int>(end_.size()); ++p)
-    if (counts(p)) neighbours_[at(end_[at(p)])].push_back(p ^ 1);
+  for (int k = 0; k < static_cast<int>(counts.size()); ++k) {
+    if (!counts[at(k)]) continue;
+    neighbours_[at(endpoint(2 * k))].push_back(2 * k + 1);
+    neighbours_[at(endpoint(2 * k + 1))].push_back(2 * k);
+  }
 }
 
 // Runs stages until no free vertex has a positive dual; mate per vertex.

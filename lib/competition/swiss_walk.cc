@@ -9,12 +9,13 @@ bool is_mdp(const Context& c, const Bracket& b, int p) { return c.player(p).scor
 
 DutchWalk::DutchWalk(const Context& c, const Bracket& b,
                      const std::vector<std::vector<bool>>& adjacent)
-    : c_(c),
-      b_(b),
+    : b_(b),
       adjacent_(adjacent),
       fixed_(b.players.size(), false),
       floating_(b.players.size(), false),
-      s1_(b.players.size(), false) {}
+      s1_(b.players.size(), false) {
+  for (int p : b.players) mdp_.push_back(is_mdp(c, b, p));
+}
 
 std::vector<int> DutchWalk::upcoming(int v, int count) const {
   std::vector<int> out{v};
@@ -186,7 +187,7 @@ class WalkMatching {
   std::vector<std::size_t> cut(int v, const To& to) {
     std::vector<std::size_t> out;
     for (std::size_t k : incident_[at(v)])
-      if (live(k) && to(other(k, v))) {
+      if (to(other(k, v)) && live(k)) {  // (to() is the cheaper test)
         cut_[k] = true;
         matching_->cut(static_cast<int>(k));
         out.push_back(k);

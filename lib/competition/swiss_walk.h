@@ -93,15 +93,15 @@ class DutchWalk {
  private:
   int size() const { return static_cast<int>(b_.players.size()); }
   bool free(int w) const { return !fixed_[at(w)]; }
-  bool mdp(int w) const { return is_mdp(c_, b_, b_.players[at(w)]); }
+  bool mdp(int w) const { return mdp_[at(w)]; }
   bool chooses(int w) const { return mdp(w) ? !floating_[at(w)] : s1_[at(w)]; }
 
-  const Context& c_;
   const Bracket& b_;
   const std::vector<std::vector<bool>>& adjacent_;
   std::vector<bool> fixed_;
   std::vector<bool> floating_;
   std::vector<bool> s1_;
+  std::vector<char> mdp_;  // per vertex: is_mdp (read per candidate)
 };
 
 BracketResult to_players(const Bracket& b, const DutchWalk::Walked& walk);
