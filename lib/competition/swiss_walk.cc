@@ -101,6 +101,13 @@ class WalkMatching {
         walk_bands_(g.edges.size(), WalkBands{}),
         matching_(std::in_place, static_cast<int>(g.player.size()), match_edges(g)),
         mate_(matching_->solve()) {
+    std::vector<std::size_t> degree(g.player.size(), 0);  // each list sized first
+    for (const auto& e : g.edges) {
+      ++degree[at(e.u)];
+      ++degree[at(e.v)];
+    }
+    for (std::size_t v = 0; v < degree.size(); ++v) incident_[v].reserve(degree[v]);
+    ends_.reserve(g.edges.size());
     for (const auto& e : g.edges) add_edge(e.u, e.v);
   }
 
