@@ -146,6 +146,9 @@ BuiltRanges add_edges(const Context& c, const Bracket& b, Graph& g) {
   std::vector<Quality> unpaired;
   for (int i = 0; i < size; ++i) unpaired.push_back(unpaired_cost(c, b, g.player[at(i)]));
   BuiltRanges ranges;
+  // At most a pair per two vertices, and most pairs are compatible: sized once rather than
+  // copied as it grows.
+  g.edges.reserve(at(n) * at(std::max(n - 1, 0)) / 2);
   for (int i = 0; i < n; ++i) {
     for (int j = i + 1; j < n; ++j) {
       const int x = g.player[at(i)];
