@@ -153,12 +153,14 @@ BuiltRanges add_edges(const Context& c, const Bracket& b, Graph& g) {
     for (int j = i + 1; j < n; ++j) {
       const int x = g.player[at(i)];
       const int y = g.player[at(j)];
-      if (y == kByeVertex ? !bye_eligible(c, x) : !compatible(c, x, y)) continue;
+      if (j < size          ? !g.adjacent[at(i)][at(j)]
+          : y == kByeVertex ? !bye_eligible(c, x)
+                            : !compatible(c, x, y))
+        continue;
       Edge& e = g.edges.emplace_back(Edge{i, j, {}});
       ranges.any = true;
       if (j < size) {
         bracket_edge(c, b, x, y, unpaired[at(i)], unpaired[at(j)], g.complete, e.bands, ranges);
-        g.adjacent[at(i)][at(j)] = g.adjacent[at(j)][at(i)] = true;
         continue;
       }
       if (g.complete) {
@@ -192,7 +194,22 @@ void set_base_weights(Graph& g) {
 
 }  // namespace
 
-Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& rest, bool complete) {
+Adjacency bracket_adjacency(const Context& c, const Bracket& b) {
+  const int size = static_cast<int>(b.players.size());
+  Adjacency adjacent(at(size), std::vector<bool>(at(size), false));
+  for (int i = 0; i < size; ++i) {
+    auto& row = adjacent[at(i)];
+    for (int j = i + 1; j < size; ++j) {
+      if (!compatible(c, b.players[at(i)], b.players[at(j)])) continue;
+      row[at(j)] = true;
+      adjacent[at(j)][at(i)] = true;
+    }
+  }
+  return adjacent;
+}
+
+Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& rest, bool complete,
+                  const Adjacency& adjacent) {
   Graph g;
   g.player = b.players;
   g.bracket_size = static_cast<int>(b.players.size());
@@ -203,7 +220,7 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   } else {
     g.player.insert(g.player.end(), b.next.begin(), b.next.end());  // for C7
   }
-  g.adjacent.assign(at(g.bracket_size), std::vector<bool>(at(g.bracket_size), false));
+  g.adjacent = adjacent;
   set_weights(g, add_edges(c, b, g));
   set_base_weights(g);
   return g;
@@ -229,13 +246,8 @@ BracketResult result_for_next(const Bracket& b, BracketResult result) {
 // pairable. Then no best pairing uses a pair that costs something, so each player's choice is
 // the first one some best pairing makes: the Dutch walk's own choice.
 std::optional<BracketResult> straight(const Context& c, const Bracket& b,
-                                      const std::vector<int>& rest) {
+                                      const std::vector<int>& rest, const Adjacency& adjacent) {
   const int size = static_cast<int>(b.players.size());
-  std::vector<std::vector<bool>> adjacent(at(size), std::vector<bool>(at(size), false));
-  for (int i = 0; i < size; ++i)
-    for (int j = i + 1; j < size; ++j)
-      adjacent[at(i)][at(j)] = adjacent[at(j)][at(i)] =
-          compatible(c, b.players[at(i)], b.players[at(j)]);
   DutchWalk walk(c, b, adjacent);
   const auto by_rank = [&](int x, int y) { return c.rank[at(x)] < c.rank[at(y)]; };
   const auto result = to_players(
@@ -316,7 +328,7 @@ bool greedy_pairable(const Context& c, const std::vector<int>& players) {
 bool pairable(const Context& c, const std::vector<int>& players) {
   if (greedy_pairable(c, players)) return true;
   Bracket none;
-  const Graph g = build_graph(c, none, players, true);
+  const Graph g = build_graph(c, none, players, true, {});
   const auto mate = max_weight_matching(static_cast<int>(g.player.size()), match_edges(g));
   return std::count(mate.begin(), mate.end(), -1) == 0;
 }
@@ -326,8 +338,9 @@ namespace {
 // The matching walk over the bracket without the lower players; nullopt when its downfloaters
 // leave the rest unpairable (C4).
 std::optional<BracketResult> walk_keeping_lower(const Context& c, const Bracket& b,
-                                                const std::vector<int>& rest) {
-  auto result = walk_matching(c, b, build_graph(c, b, rest, false));
+                                                const std::vector<int>& rest,
+                                                const Adjacency& adjacent) {
+  auto result = walk_matching(c, b, build_graph(c, b, rest, false, adjacent));
   if (!result) return std::nullopt;
   std::vector<int> lower = rest;
   lower.insert(lower.end(), result->unpaired.begin(), result->unpaired.end());
@@ -352,15 +365,17 @@ bool at_next_floor(const Context& c, const Bracket& b, const std::vector<int>& f
 // penultimate bracket).
 std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
                                           const std::vector<int>& rest) {
-  if (auto result = straight(c, b, rest)) return result;
+  const Adjacency adjacent = bracket_adjacency(c, b);  // for every attempt below
+  if (auto result = straight(c, b, rest, adjacent)) return result;
   if (!b.last) {
     Bracket without_next = b;
     without_next.next.clear();
-    auto result = walk_keeping_lower(c, without_next, rest);
-    if (result && !at_next_floor(c, b, result->unpaired)) result = walk_keeping_lower(c, b, rest);
+    auto result = walk_keeping_lower(c, without_next, rest, adjacent);
+    if (result && !at_next_floor(c, b, result->unpaired))
+      result = walk_keeping_lower(c, b, rest, adjacent);
     if (result) return result_for_next(b, *result);
   }
-  return walk_matching(c, b, build_graph(c, b, rest, true));
+  return walk_matching(c, b, build_graph(c, b, rest, true, adjacent));
 }
 
 }  // namespace competition::swiss_detail

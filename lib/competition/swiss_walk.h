@@ -60,7 +60,13 @@ struct Graph {
   MatchWeight walk_base = 0;      // the part of that from the walk's bands (their offsets)
 };
 
-Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& rest, bool complete);
+// Which of bracket b's players may meet (C1, C3), by their places in b.players.
+using Adjacency = std::vector<std::vector<bool>>;
+Adjacency bracket_adjacency(const Context& c, const Bracket& b);
+
+// adjacent: bracket_adjacency(c, b).
+Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& rest, bool complete,
+                  const Adjacency& adjacent);
 // g's edges with their base weights, for a matching.
 std::vector<MatchEdge> match_edges(const Graph& g);
 
