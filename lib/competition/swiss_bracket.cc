@@ -252,8 +252,8 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
   const auto by_rank = [&](int x, int y) { return c.rank[at(x)] < c.rank[at(y)]; };
   const auto result = to_players(
       b, walk.run(
-             [&](int v, const std::vector<int>& cands) {
-               for (int w : cands) {
+             [&](int v) {
+               for (int w : walk.candidates(v)) {
                  const int x = b.players[at(v)];
                  const int y = b.players[at(w)];
                  if (pair_cost(c, b, std::min(x, y, by_rank), std::max(x, y, by_rank)) == Quality{})

@@ -55,7 +55,7 @@ DutchWalk::Walked DutchWalk::run(const Choose& choose, const Split& split) {
       split_done = true;
     }
     fixed_[at(v)] = true;
-    const int partner = choose(v, candidates(v));
+    const int partner = choose(v);
     if (partner >= 0 && partner < size()) {
       fixed_[at(partner)] = true;
       out.first.emplace_back(v, partner);
@@ -440,8 +440,9 @@ std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, c
   choose_moved_down(c, b, matching, walk);
   std::vector<bool> settled(at(n), false);
   const int window = std::max(1, window_size(g));
-  auto choose = [&](int v, const std::vector<int>& cands) {
-    if (!settled[at(v)] && !cands.empty() && mate[at(v)] != cands.front()) {
+  auto choose = [&](int v) {
+    const auto cands = settled[at(v)] ? std::vector<int>{} : walk.candidates(v);
+    if (!cands.empty() && mate[at(v)] != cands.front()) {
       OrderBonus bonus{walk.upcoming(v, window), {}};
       for (int w : bonus.window) {
         const auto list = w == v ? cands : walk.candidates(w);

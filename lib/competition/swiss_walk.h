@@ -77,9 +77,10 @@ bool is_mdp(const Context& c, const Bracket& b, int p);
 // remainder, whose S1 (after the exchanges) each take a player of S2 in order.
 class DutchWalk {
  public:
-  // choose(v, candidates) -> the chosen vertex, or -1 (or a vertex outside the bracket) when v
-  // stays unpaired; split(remainder) -> S1 of the remainder after its exchanges.
-  using Choose = std::function<int(int, const std::vector<int>&)>;
+  // choose(v) -> the chosen vertex (among candidates(v), which it reads when it needs them), or
+  // -1 (or a vertex outside the bracket) when v stays unpaired; split(remainder) -> S1 of the
+  // remainder after its exchanges.
+  using Choose = std::function<int(int)>;
   using Split = std::function<std::vector<int>(const std::vector<int>&)>;
   using Walked = std::pair<std::vector<std::pair<int, int>>, std::vector<int>>;
 
