@@ -19,9 +19,9 @@ struct BuiltRanges {
     low.fill(std::numeric_limits<long long>::max());
     high.fill(std::numeric_limits<long long>::min());
   }
-  void take(std::size_t band, long long value) {
-    low[band] = std::min(low[band], value);
-    high[band] = std::max(high[band], value);
+  void take(std::size_t band, long long value) {  // stores only on a new extreme (rare)
+    if (value < low[band]) low[band] = value;
+    if (value > high[band]) high[band] = value;
   }
   void take(const EdgeBands& bands) {
     for (std::size_t band = 0; band < kFirstWalkBand; ++band) take(band, bands[band]);
