@@ -323,8 +323,7 @@ bool BlossomSolver::grow() {
     const MatchWeight v_dual = dual_[at(v)];  // no dual changes while the trees grow
     int bv = in_blossom_[at(v)];              // changes only when a blossom forms
     for (int p : neighbours_of(v)) {
-      const int k = p / 2;
-      const int w = endpoint(p);
+      const int k = p / 2, w = endpoint(p);
       if (bv == in_blossom_[at(w)]) continue;
       MatchWeight k_slack = 0;
       if (!allowed_[at(k)]) {
@@ -353,9 +352,9 @@ bool BlossomSolver::grow() {
           label_end_[at(w)] = p ^ 1;
         }
       } else if (label_[at(in_blossom_[at(w)])] == 1) {
-        if (best_edge_[at(bv)] == -1 || k_slack < slack(best_edge_[at(bv)])) best_edge_[at(bv)] = k;
+        keep_if_least(best_edge_[at(bv)], k, k_slack);
       } else if (label_[at(w)] == 0) {
-        if (best_edge_[at(w)] == -1 || k_slack < slack(best_edge_[at(w)])) best_edge_[at(w)] = k;
+        keep_if_least(best_edge_[at(w)], k, k_slack);
       }
     }
   }

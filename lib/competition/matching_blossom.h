@@ -148,6 +148,10 @@ class BlossomSolver {
 
   // Grows the alternating trees from the S-vertices in the queue; true once augmented.
   bool grow();
+  // best (a best_edge_ entry) takes edge k when it has none or one of more slack than k's.
+  void keep_if_least(int& best, int k, MatchWeight k_slack) const {
+    if (best == -1 || k_slack < slack(best)) best = k;
+  }
 
   struct Delta {
     int type = 1;
