@@ -8,16 +8,15 @@
 namespace competition {
 
 BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) : n_(vertices) {
+  end_.reserve(2 * edges.size());
+  twice_weight_.reserve(edges.size());
   for (const auto& e : edges) {
     end_.push_back(e.u);
     end_.push_back(e.v);
-    weight_.push_back(e.weight);
+    twice_weight_.push_back(4 * e.weight);  // the weight doubled, then twice that
   }
   const auto size = static_cast<std::size_t>(2 * n_);
-  neighbours_.resize(static_cast<std::size_t>(n_));
-  for (int p = 0; p < static_cast<int>(end_.size()); ++p)
-    if (weight_[at(p / 2)] > 0 && end_[at(p)] != end_[at(p ^ 1)])
-      neighbours_[at(end_[at(p)])].push_back(p ^ 1);
+  build_neighbours();
   mate_.assign(at(n_), -1);
   label_.assign(size, 0);
   label_end_.assign(size, -1);
@@ -32,11 +31,32 @@ BlossomSolver::BlossomSolver(int vertices, const std::vector<MatchEdge>& edges) 
   best_edges_.resize(size);
   for (int b = 2 * n_ - 1; b >= n_; --b) unused_.push_back(b);
   dual_.assign(size, 0);
-  allowed_.assign(weight_.size(), false);
+  allowed_.assign(twice_weight_.size(), false);
   dead_.assign(at(n_), false);
-  edge_dead_.assign(weight_.size(), false);
+  edge_dead_.assign(twice_weight_.size(), false);
+  stale_.assign(at(n_), false);
   best_to_.assign(size, -1);
   start_greedily();
+}
+
+// Each list sized first: the graphs are dense, and growing them edge by edge copies them often.
+// Edge by edge, each end's list takes the other end: every list in the order of its edges.
+void BlossomSolver::build_neighbours() {
+  std::vector<char> counts(twice_weight_.size(), false);  // a positive weight, not a loop
+  std::vector<int> degree(at(n_), 0);
+  for (std::size_t k = 0; k < counts.size(); ++k) {
+    counts[k] = twice_weight_[k] > 0 && end_[2 * k] != end_[2 * k + 1];
+    if (!counts[k]) continue;
+    ++degree[at(end_[2 * k])];
+    ++degree[at(end_[2 * k + 1])];
+  }
+  neighbours_.resize(at(n_));
+  for (int v = 0; v < n_; ++v) neighbours_[at(v)].reserve(at(degree[at(v)]));
+  for (int k = 0; k < static_cast<int>(counts.size()); ++k) {
+    if (!counts[at(k)]) continue;
+    neighbours_[at(endpoint(2 * k))].push_back(2 * k + 1);
+    neighbours_[at(endpoint(2 * k + 1))].push_back(2 * k);
+  }
 }
 
 // Runs stages until no free vertex has a positive dual; mate per vertex.
@@ -52,18 +72,30 @@ std::vector<int> BlossomSolver::solve() {
   return out;
 }
 
-void BlossomSolver::leaves(int b, std::vector<int>& out) const {
+// Depth first, children in their order, on an explicit stack (blossoms nest deep).
+void BlossomSolver::leaves(int b, std::vector<int>& out) {
   if (b < n_) {
     out.push_back(b);
     return;
   }
-  for (int child : children_[at(b)]) leaves(child, out);
+  auto& stack = leaves_stack_;
+  stack.assign(1, b);
+  while (!stack.empty()) {
+    const int top = stack.back();
+    stack.pop_back();
+    if (top < n_) {
+      out.push_back(top);
+    } else {
+      const auto& kids = children_[at(top)];
+      stack.insert(stack.end(), kids.rbegin(), kids.rend());
+    }
+  }
 }
 
-std::vector<int> BlossomSolver::leaves(int b) const {
-  std::vector<int> out;
-  leaves(b, out);
-  return out;
+const std::vector<int>& BlossomSolver::leaves(int b) {
+  leaves_.clear();
+  leaves(b, leaves_);
+  return leaves_;
 }
 
 // Labels the top blossom of w with t (1 = S, 2 = T), reached through endpoint p.
@@ -114,16 +146,16 @@ void BlossomSolver::add_blossom(int base, int k) {
   base_[at(b)] = base;
   parent_[at(b)] = -1;
   parent_[at(bb)] = b;
-  std::vector<int> path;
-  std::vector<int> ends;
+  std::vector<int>& path = children_[at(b)];  // empty since b was freed (keeps its capacity)
+  std::vector<int>& ends = endpoints_[at(b)];
+  path.clear();
+  ends.clear();
   trace(in_blossom_[at(endpoint(2 * k))], bb, b, true, path, ends);
   path.push_back(bb);
   std::reverse(path.begin(), path.end());
   std::reverse(ends.begin(), ends.end());
   ends.push_back(2 * k);
   trace(in_blossom_[at(endpoint(2 * k + 1))], bb, b, false, path, ends);
-  children_[at(b)] = std::move(path);
-  endpoints_[at(b)] = std::move(ends);
   label_[at(b)] = 1;
   label_end_[at(b)] = label_end_[at(bb)];
   dual_[at(b)] = 0;
@@ -138,9 +170,7 @@ void BlossomSolver::add_blossom(int base, int k) {
 // those blossoms' numbers).
 void BlossomSolver::collect_best_edges(int b) {
   touched_.clear();
-  const auto consider = [&](int k) {
-    int j = endpoint(2 * k + 1);
-    if (in_blossom_[at(j)] == b) j = endpoint(2 * k);
+  const auto consider = [&](int k, int j) {  // j: the end of k outside b, if it has one
     const int bj = in_blossom_[at(j)];
     if (bj == b || label_[at(bj)] != 1) return;
     if (best_to_[at(bj)] == -1) {
@@ -154,10 +184,13 @@ void BlossomSolver::collect_best_edges(int b) {
     if (best_edges_[at(child)].empty()) {
       leaves_of_child_.clear();
       leaves(child, leaves_of_child_);
-      for (int v : leaves_of_child_)
-        for (int p : neighbours_[at(v)]) consider(p / 2);
+      for (int v : leaves_of_child_)  // v is in b: each edge's other end is the one to check
+        for (int p : neighbours_of(v)) consider(p / 2, endpoint(p));
     } else {
-      for (int k : best_edges_[at(child)]) consider(k);
+      for (int k : best_edges_[at(child)]) {
+        const int j = endpoint(2 * k + 1);
+        consider(k, in_blossom_[at(j)] == b ? endpoint(2 * k) : j);
+      }
     }
     best_edges_[at(child)].clear();
     best_edge_[at(child)] = -1;
@@ -208,10 +241,10 @@ void BlossomSolver::relabel_expanded(int b) {
     label_[at(endpoint(p ^ 1))] = 0;
     label_[at(endpoint(ends[at(wrap(j - trick, size))] ^ trick ^ 1))] = 0;
     assign_label(endpoint(p ^ 1), 2, p);
-    allowed_[at(ends[at(wrap(j - trick, size))] / 2)] = true;
+    allow(ends[at(wrap(j - trick, size))] / 2);
     j += step;
     p = ends[at(wrap(j - trick, size))] ^ trick;
-    allowed_[at(p / 2)] = true;
+    allow(p / 2);
     j += step;
   }
   const int bv = kids[at(wrap(j, size))];
@@ -287,14 +320,15 @@ bool BlossomSolver::grow() {
   while (!queue_.empty()) {
     const int v = queue_.back();
     queue_.pop_back();
-    for (int p : neighbours_[at(v)]) {
-      const int k = p / 2;
-      const int w = endpoint(p);
-      if (in_blossom_[at(v)] == in_blossom_[at(w)]) continue;
+    const MatchWeight v_dual = dual_[at(v)];  // no dual changes while the trees grow
+    int bv = in_blossom_[at(v)];              // changes only when a blossom forms
+    for (int p : neighbours_of(v)) {
+      const int k = p / 2, w = endpoint(p);
+      if (bv == in_blossom_[at(w)]) continue;
       MatchWeight k_slack = 0;
       if (!allowed_[at(k)]) {
-        k_slack = dual_[at(v)] + dual_[at(w)] - 2 * weight_[at(k)];  // slack(k)
-        if (k_slack <= 0) allowed_[at(k)] = true;
+        k_slack = v_dual + dual_[at(w)] - twice_weight_[at(k)];  // slack(k)
+        if (k_slack <= 0) allow(k);
       }
       if (allowed_[at(k)]) {
         const int bw = in_blossom_[at(w)];
@@ -312,15 +346,15 @@ bool BlossomSolver::grow() {
             return true;
           }
           add_blossom(base, k);
+          bv = in_blossom_[at(v)];
         } else if (label_[at(w)] == 0) {
           label_[at(w)] = 2;
           label_end_[at(w)] = p ^ 1;
         }
       } else if (label_[at(in_blossom_[at(w)])] == 1) {
-        const int b = in_blossom_[at(v)];
-        if (best_edge_[at(b)] == -1 || k_slack < slack(best_edge_[at(b)])) best_edge_[at(b)] = k;
+        keep_if_least(best_edge_[at(bv)], k, k_slack);
       } else if (label_[at(w)] == 0) {
-        if (best_edge_[at(w)] == -1 || k_slack < slack(best_edge_[at(w)])) best_edge_[at(w)] = k;
+        keep_if_least(best_edge_[at(w)], k, k_slack);
       }
     }
   }
@@ -373,7 +407,8 @@ bool BlossomSolver::run_stage() {
   std::fill(label_.begin(), label_.end(), 0);
   std::fill(best_edge_.begin(), best_edge_.end(), -1);
   for (int b = n_; b < 2 * n_; ++b) best_edges_[at(b)].clear();
-  std::fill(allowed_.begin(), allowed_.end(), false);
+  for (int k : allowed_list_) allowed_[at(k)] = false;
+  allowed_list_.clear();
   queue_.clear();
   for (int v = 0; v < n_; ++v)
     if (mate_[at(v)] == -1 && dual_[at(v)] > 0 && label_[at(in_blossom_[at(v)])] == 0)
@@ -388,12 +423,12 @@ bool BlossomSolver::run_stage() {
       return true;
     }
     if (d.type == 2) {
-      allowed_[at(d.edge)] = true;
+      allow(d.edge);
       int i = endpoint(2 * d.edge);
       if (label_[at(in_blossom_[at(i)])] == 0) i = endpoint(2 * d.edge + 1);
       queue_.push_back(i);
     } else if (d.type == 3) {
-      allowed_[at(d.edge)] = true;
+      allow(d.edge);
       queue_.push_back(endpoint(2 * d.edge));
     } else {
       expand(d.blossom, false);
@@ -401,23 +436,13 @@ bool BlossomSolver::run_stage() {
   }
 }
 
-namespace {
-
-std::vector<MatchEdge> doubled_weights(const std::vector<MatchEdge>& edges) {
-  std::vector<MatchEdge> out = edges;  // even weights keep every halved slack integral
-  for (auto& e : out) e.weight *= 2;
-  return out;
-}
-
-}  // namespace
-
 std::vector<int> max_weight_matching(int vertices, const std::vector<MatchEdge>& edges) {
   if (vertices <= 0) return {};
-  return BlossomSolver(vertices, doubled_weights(edges)).solve();
+  return BlossomSolver(vertices, edges).solve();
 }
 
 IncrementalMatching::IncrementalMatching(int vertices, const std::vector<MatchEdge>& edges)
-    : solver_(std::make_unique<BlossomSolver>(std::max(vertices, 0), doubled_weights(edges))) {}
+    : solver_(std::make_unique<BlossomSolver>(std::max(vertices, 0), edges)) {}
 
 IncrementalMatching::~IncrementalMatching() = default;
 
@@ -426,9 +451,11 @@ void IncrementalMatching::remove(int v) { leaving_.push_back(v); }
 void IncrementalMatching::cut(int edge) { cut_.push_back(edge); }
 
 void IncrementalMatching::reweigh(int edge, MatchWeight weight) {
-  solver_->reweigh(edge, 2 * weight);
+  solver_->reweigh(edge, weight);
   changed_.push_back(edge);
 }
+
+int IncrementalMatching::matched_edge(int v) const { return solver_->matched_edge(v); }
 
 const std::vector<int>& IncrementalMatching::solve() {
   if (solved_) solver_->restart(leaving_, cut_, changed_);

@@ -43,6 +43,8 @@ class IncrementalMatching {
   void cut(int edge);                          // the edge leaves the graph (an index as below)
   void reweigh(int edge, MatchWeight weight);  // edge: an index into the constructor's list
   const std::vector<int>& solve();             // mate per vertex, -1 unmatched (or removed)
+  // After solve(): the index of the edge joining v to its mate, -1 when v is unmatched.
+  int matched_edge(int v) const;
 
  private:
   std::unique_ptr<BlossomSolver> solver_;

@@ -7,7 +7,7 @@
 namespace competition {
 
 // Prepares a solve that resumes from the last optimum after the `leaving` vertices and the
-// `cut` edges left and the `changed` edges took the weights now in weight_. On each changed
+// `cut` edges left and the `changed` edges took the weights now in twice_weight_. On each changed
 // edge one end, its hub (the end with more changed edges), raises its dual. The blossoms holding
 // a hub, a leaving vertex or the end of a cut edge are dissolved into the duals of their
 // vertices, which keeps the slack of each edge inside them and raises the others; the hubs raise
@@ -44,9 +44,29 @@ void BlossomSolver::take_out(const std::vector<int>& leaving, const std::vector<
     if (mate_[at(endpoint(2 * k))] == 2 * k + 1) unmatch(endpoint(2 * k));
     edge_dead_[at(k)] = true;
   }
-  if (leaving.empty() && cut.empty()) return;
-  for (auto& list : neighbours_)
+  drop_dead_neighbours(leaving, cut);
+}
+
+// The lists are symmetric (edge k is in both its ends' lists or in neither), so only the lists of
+// the leaving vertices' neighbours and of the cut edges' ends hold a dead entry. They are marked
+// stale and filtered when next read (neighbours_of): a vertex leaving a dense graph would
+// otherwise cost a pass over every list. A leaving vertex's own list is emptied.
+void BlossomSolver::drop_dead_neighbours(const std::vector<int>& leaving,
+                                         const std::vector<int>& cut) {
+  for (int v : leaving)
+    for (int p : neighbours_[at(v)]) stale_[at(endpoint(p))] = true;
+  for (int v : leaving) neighbours_[at(v)].clear();
+  for (int k : cut)
+    for (int v : {endpoint(2 * k), endpoint(2 * k + 1)}) stale_[at(v)] = true;
+}
+
+const std::vector<int>& BlossomSolver::neighbours_of(int v) {
+  auto& list = neighbours_[at(v)];
+  if (stale_[at(v)]) {
     std::erase_if(list, [&](int p) { return dead_[at(endpoint(p))] || edge_dead_[at(p / 2)]; });
+    stale_[at(v)] = false;
+  }
+  return list;
 }
 
 // The first duals and pairs: each vertex's dual is its heaviest edge, so every edge is
@@ -55,20 +75,26 @@ void BlossomSolver::take_out(const std::vector<int>& leaving, const std::vector<
 // (doubled weights), so the duals stay even, as make_root_duals_even wants.
 void BlossomSolver::start_greedily() {
   for (int v = 0; v < n_; ++v)
-    for (int p : neighbours_[at(v)]) dual_[at(v)] = std::max(dual_[at(v)], weight_[at(p / 2)]);
+    for (int p : neighbours_[at(v)])
+      dual_[at(v)] = std::max(dual_[at(v)], twice_weight_[at(p / 2)] / 2);
   for (int v = 0; v < n_; ++v) {
     if (mate_[at(v)] != -1 || neighbours_[at(v)].empty()) continue;
     MatchWeight least = dual_[at(v)];
-    for (int p : neighbours_[at(v)]) least = std::min(least, slack(p / 2));
-    dual_[at(v)] -= least;
+    int first = -1;  // the first edge to a free vertex among those of the least slack so far
     for (int p : neighbours_[at(v)]) {
-      const int w = endpoint(p);
-      if (mate_[at(w)] == -1 && slack(p / 2) == 0) {
-        mate_[at(v)] = p;
-        mate_[at(w)] = p ^ 1;
-        break;
+      const MatchWeight s = slack(p / 2);
+      const bool free = mate_[at(endpoint(p))] == -1;
+      if (s < least) {
+        least = s;
+        first = free ? p : -1;
+      } else if (s == least && first == -1 && free) {
+        first = p;
       }
     }
+    dual_[at(v)] -= least;  // the edges of slack `least` become tight
+    if (first == -1) continue;
+    mate_[at(v)] = first;
+    mate_[at(endpoint(first))] = first ^ 1;
   }
 }
 

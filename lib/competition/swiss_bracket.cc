@@ -1,20 +1,46 @@
 #include "lib/competition/swiss_bracket.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "lib/competition/swiss_walk.h"
 
 namespace competition::swiss_detail {
 namespace {
 
-// ux, uy: unpaired_cost of x and y.
-EdgeBands bracket_edge(const Context& c, const Bracket& b, int x, int y, const Quality& ux,
-                       const Quality& uy, bool complete) {
-  EdgeBands out{};
+// The lowest and highest value of each band set when the graph is built, taken as the edges are
+// made (a pass over the edges afterwards would read every edge again).
+struct BuiltRanges {
+  EdgeBands low{};
+  EdgeBands high{};
+  bool any = false;
+
+  BuiltRanges() {
+    low.fill(std::numeric_limits<long long>::max());
+    high.fill(std::numeric_limits<long long>::min());
+  }
+  void take(std::size_t band, long long value) {  // stores only on a new extreme (rare)
+    if (value < low[band]) low[band] = value;
+    if (value > high[band]) high[band] = value;
+  }
+  void take(const EdgeBands& bands) {
+    for (std::size_t band = 0; band < kFirstWalkBand; ++band) take(band, bands[band]);
+  }
+  void finish() {  // no edge: every band 0
+    if (!any) low = high = EdgeBands{};
+  }
+};
+
+// The bands of the bracket pair x-y into out (and ranges); ux, uy: unpaired_cost of x and y.
+void bracket_edge(const Context& c, const Bracket& b, int x, int y, const Quality& ux,
+                  const Quality& uy, bool complete, EdgeBands& out, BuiltRanges& ranges) {
   out[kCompletion] = complete ? 1 : 0;
+  ranges.take(kCompletion, out[kCompletion]);
   const Quality pc = c.rank[at(x)] < c.rank[at(y)] ? pair_cost(c, b, x, y) : pair_cost(c, b, y, x);
-  for (std::size_t i = 0; i < kCriteria; ++i) out[kFirstCriterion + i] = ux[i] + uy[i] - pc[i];
-  return out;
+  for (std::size_t i = 0; i < kCriteria; ++i) {
+    out[kFirstCriterion + i] = ux[i] + uy[i] - pc[i];
+    ranges.take(kFirstCriterion + i, out[kFirstCriterion + i]);
+  }
 }
 
 // A band's offset (its lowest value on an edge) and span (how far apart its totals over two
@@ -58,20 +84,6 @@ MatchWeight vertex_bound(const Graph& g, std::size_t band) {
   return bound;
 }
 
-// The lowest and highest value of each band set when the graph is built, in one pass over the
-// edges (a pass per band would read every edge once per band).
-std::pair<EdgeBands, EdgeBands> built_ranges(const Graph& g) {
-  EdgeBands low{};
-  EdgeBands high{};
-  if (!g.edges.empty()) low = high = g.edges.front().bands;
-  for (const auto& e : g.edges)
-    for (std::size_t band = 0; band < kFirstWalkBand; ++band) {
-      low[band] = std::min(low[band], e.bands[band]);
-      high[band] = std::max(high[band], e.bands[band]);
-    }
-  return {low, high};
-}
-
 // A band set when the graph is built, of values from low to high. Below the top band in use
 // every matching has the same number of edges, so a common offset changes nothing; the top band
 // keeps its values (they make the cardinality). Two matchings' totals differ by at most
@@ -96,11 +108,12 @@ std::size_t fitting(const std::array<MatchWeight, kBands>& span) {
 // dropped from the bottom: order bands (the walk then settles fewer players per matching); the
 // walk's bands and the criteria bands never in the tests or the benchmark (a band takes only
 // the bits its values need).
-void set_weights(Graph& g) {
+void set_weights(Graph& g, const BuiltRanges& ranges) {
   constexpr std::size_t kRoomy = 1;
   const long long pairs = static_cast<long long>(g.player.size() / 2) + 1;
   std::array<MatchWeight, kBands> span{};
-  const auto [low, high] = built_ranges(g);
+  const EdgeBands& low = ranges.low;
+  const EdgeBands& high = ranges.high;
   bool top = true;  // no band above has a value above 0
   for (std::size_t band = 0; band < kBands; ++band) {
     const BandScale scale = band >= kFirstWalkBand ? walk_band(g, band, pairs)
@@ -124,7 +137,79 @@ void set_weights(Graph& g) {
 
 }  // namespace
 
-Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& rest, bool complete) {
+namespace {
+
+// g's edges: each compatible pair of g.player (and the bye) with the bands of its criteria.
+BuiltRanges add_edges(const Context& c, const Bracket& b, Graph& g) {
+  const int n = static_cast<int>(g.player.size());
+  const int size = g.bracket_size;
+  std::vector<Quality> unpaired;
+  for (int i = 0; i < size; ++i) unpaired.push_back(unpaired_cost(c, b, g.player[at(i)]));
+  BuiltRanges ranges;
+  // At most a pair per two vertices, and most pairs are compatible: sized once rather than
+  // copied as it grows.
+  g.edges.reserve(at(n) * at(std::max(n - 1, 0)) / 2);
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j) {
+      const int x = g.player[at(i)];
+      const int y = g.player[at(j)];
+      if (j < size          ? !g.adjacent[at(i)][at(j)]
+          : y == kByeVertex ? !bye_eligible(c, x)
+                            : !compatible(c, x, y))
+        continue;
+      Edge& e = g.edges.emplace_back(Edge{i, j, {}});
+      ranges.any = true;
+      if (j < size) {
+        bracket_edge(c, b, x, y, unpaired[at(i)], unpaired[at(j)], g.complete, e.bands, ranges);
+        continue;
+      }
+      if (g.complete) {
+        e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
+      } else {  // a pair of the next bracket (C7), a downfloater's with its C6 weight
+        e.bands[kFirstCriterion + std::size_t{kNextUnpaired}] = 2;
+        if (i < size)
+          e.bands[kFirstCriterion + std::size_t{kNextFloaterScores}] =
+              unpaired[at(i)][kFloaterScores];
+      }
+      ranges.take(e.bands);
+    }
+  }
+  ranges.finish();
+  return ranges;
+}
+
+// Each edge's weight with the walk's bands at 0 (set_weights' multipliers and offsets).
+void set_base_weights(Graph& g) {
+  for (std::size_t band = kFirstWalkBand; band < kOrder; ++band)
+    g.walk_base -= g.multiplier[band] * static_cast<MatchWeight>(g.offset[band]);
+  g.base.reserve(g.edges.size());
+  for (const auto& e : g.edges) {
+    MatchWeight w = g.walk_base;  // the walk's bands start at 0
+    for (std::size_t band = 0; band < kFirstWalkBand; ++band)
+      if (const long long above = e.bands[band] - g.offset[band]; above != 0)  // most are 0
+        w += g.multiplier[band] * static_cast<MatchWeight>(above);
+    g.base.push_back(w);
+  }
+}
+
+}  // namespace
+
+Adjacency bracket_adjacency(const Context& c, const Bracket& b) {
+  const int size = static_cast<int>(b.players.size());
+  Adjacency adjacent(at(size), std::vector<bool>(at(size), false));
+  for (int i = 0; i < size; ++i) {
+    auto& row = adjacent[at(i)];
+    for (int j = i + 1; j < size; ++j) {
+      if (!compatible(c, b.players[at(i)], b.players[at(j)])) continue;
+      row[at(j)] = true;
+      adjacent[at(j)][at(i)] = true;
+    }
+  }
+  return adjacent;
+}
+
+Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& rest, bool complete,
+                  const Adjacency& adjacent) {
   Graph g;
   g.player = b.players;
   g.bracket_size = static_cast<int>(b.players.size());
@@ -135,45 +220,15 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   } else {
     g.player.insert(g.player.end(), b.next.begin(), b.next.end());  // for C7
   }
-  const int n = static_cast<int>(g.player.size());
-  const int size = g.bracket_size;
-  g.adjacent.assign(at(size), std::vector<bool>(at(size), false));
-  std::vector<Quality> unpaired;
-  for (int i = 0; i < size; ++i) unpaired.push_back(unpaired_cost(c, b, g.player[at(i)]));
-  for (int i = 0; i < n; ++i) {
-    for (int j = i + 1; j < n; ++j) {
-      const int x = g.player[at(i)];
-      const int y = g.player[at(j)];
-      if (y == kByeVertex ? !bye_eligible(c, x) : !compatible(c, x, y)) continue;
-      Edge e{i, j, {}};
-      if (j < size) {
-        e.bands = bracket_edge(c, b, x, y, unpaired[at(i)], unpaired[at(j)], g.complete);
-        g.adjacent[at(i)][at(j)] = g.adjacent[at(j)][at(i)] = true;
-      } else if (g.complete) {
-        e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
-      } else {  // a pair of the next bracket (C7), a downfloater's with its C6 weight
-        e.bands[kFirstCriterion + std::size_t{kNextUnpaired}] = 2;
-        if (i < size)
-          e.bands[kFirstCriterion + std::size_t{kNextFloaterScores}] =
-              unpaired[at(i)][kFloaterScores];
-      }
-      g.edges.push_back(e);
-    }
-  }
-  set_weights(g);
-  for (std::size_t band = kFirstWalkBand; band < kOrder; ++band)
-    g.walk_base -= g.multiplier[band] * static_cast<MatchWeight>(g.offset[band]);
-  for (const auto& e : g.edges) {
-    MatchWeight w = g.walk_base;  // the walk's bands start at 0
-    for (std::size_t band = 0; band < kFirstWalkBand; ++band)
-      w += g.multiplier[band] * static_cast<MatchWeight>(e.bands[band] - g.offset[band]);
-    g.base.push_back(w);
-  }
+  g.adjacent = adjacent;
+  set_weights(g, add_edges(c, b, g));
+  set_base_weights(g);
   return g;
 }
 
 std::vector<MatchEdge> match_edges(const Graph& g) {
   std::vector<MatchEdge> out;
+  out.reserve(g.edges.size());
   for (std::size_t k = 0; k < g.edges.size(); ++k)
     out.push_back({g.edges[k].u, g.edges[k].v, g.base[k]});
   return out;
@@ -191,19 +246,14 @@ BracketResult result_for_next(const Bracket& b, BracketResult result) {
 // pairable. Then no best pairing uses a pair that costs something, so each player's choice is
 // the first one some best pairing makes: the Dutch walk's own choice.
 std::optional<BracketResult> straight(const Context& c, const Bracket& b,
-                                      const std::vector<int>& rest) {
+                                      const std::vector<int>& rest, const Adjacency& adjacent) {
   const int size = static_cast<int>(b.players.size());
-  std::vector<std::vector<bool>> adjacent(at(size), std::vector<bool>(at(size), false));
-  for (int i = 0; i < size; ++i)
-    for (int j = i + 1; j < size; ++j)
-      adjacent[at(i)][at(j)] = adjacent[at(j)][at(i)] =
-          compatible(c, b.players[at(i)], b.players[at(j)]);
   DutchWalk walk(c, b, adjacent);
   const auto by_rank = [&](int x, int y) { return c.rank[at(x)] < c.rank[at(y)]; };
   const auto result = to_players(
       b, walk.run(
-             [&](int v, const std::vector<int>& cands) {
-               for (int w : cands) {
+             [&](int v) {
+               for (int w : walk.candidates(v)) {
                  const int x = b.players[at(v)];
                  const int y = b.players[at(w)];
                  if (pair_cost(c, b, std::min(x, y, by_rank), std::max(x, y, by_rank)) == Quality{})
@@ -278,7 +328,7 @@ bool greedy_pairable(const Context& c, const std::vector<int>& players) {
 bool pairable(const Context& c, const std::vector<int>& players) {
   if (greedy_pairable(c, players)) return true;
   Bracket none;
-  const Graph g = build_graph(c, none, players, true);
+  const Graph g = build_graph(c, none, players, true, {});
   const auto mate = max_weight_matching(static_cast<int>(g.player.size()), match_edges(g));
   return std::count(mate.begin(), mate.end(), -1) == 0;
 }
@@ -288,8 +338,9 @@ namespace {
 // The matching walk over the bracket without the lower players; nullopt when its downfloaters
 // leave the rest unpairable (C4).
 std::optional<BracketResult> walk_keeping_lower(const Context& c, const Bracket& b,
-                                                const std::vector<int>& rest) {
-  auto result = walk_matching(c, b, build_graph(c, b, rest, false));
+                                                const std::vector<int>& rest,
+                                                const Adjacency& adjacent) {
+  auto result = walk_matching(c, b, build_graph(c, b, rest, false, adjacent));
   if (!result) return std::nullopt;
   std::vector<int> lower = rest;
   lower.insert(lower.end(), result->unpaired.begin(), result->unpaired.end());
@@ -314,15 +365,17 @@ bool at_next_floor(const Context& c, const Bracket& b, const std::vector<int>& f
 // penultimate bracket).
 std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
                                           const std::vector<int>& rest) {
-  if (auto result = straight(c, b, rest)) return result;
+  const Adjacency adjacent = bracket_adjacency(c, b);  // for every attempt below
+  if (auto result = straight(c, b, rest, adjacent)) return result;
   if (!b.last) {
     Bracket without_next = b;
     without_next.next.clear();
-    auto result = walk_keeping_lower(c, without_next, rest);
-    if (result && !at_next_floor(c, b, result->unpaired)) result = walk_keeping_lower(c, b, rest);
+    auto result = walk_keeping_lower(c, without_next, rest, adjacent);
+    if (result && !at_next_floor(c, b, result->unpaired))
+      result = walk_keeping_lower(c, b, rest, adjacent);
     if (result) return result_for_next(b, *result);
   }
-  return walk_matching(c, b, build_graph(c, b, rest, true));
+  return walk_matching(c, b, build_graph(c, b, rest, true, adjacent));
 }
 
 }  // namespace competition::swiss_detail

@@ -95,6 +95,7 @@ Context make_context(const std::vector<SwissPlayer>& players, const SwissOptions
   for (const auto& p : players) {
     c.preferences.push_back(preference(p));
     c.colour_differences.push_back(colour_difference(p));
+    c.repeated_colour.push_back(last_two_are(p, 1) ? 1 : last_two_are(p, -1) ? -1 : 0);
   }
   return c;
 }
@@ -137,11 +138,11 @@ void count_downfloat(const Context& c, int p, Quality& q) {
 
 // C10-C13 for one player given the colour it gets.
 void count_colour(const Context& c, int p, int colour, Quality& q) {
-  const auto& player = c.player(p);
   const auto [wanted, strength] = c.preferences[static_cast<std::size_t>(p)];
   if (std::abs(c.colour_differences[static_cast<std::size_t>(p)] + colour) > 2)
     ++q[kTopscorerDifference];
-  if (last_two_are(player, colour)) ++q[kTopscorerRepeat];
+  if (colour != 0 && c.repeated_colour[static_cast<std::size_t>(p)] == colour)  // last_two_are
+    ++q[kTopscorerRepeat];
   if (wanted != 0 && wanted != colour) {
     ++q[kColourPreference];
     if (strength >= 2) ++q[kStrongPreference];

@@ -22,6 +22,8 @@ struct Context {
   int rounds_played = 0;  // the longest float history: the rounds before this one
   std::vector<std::pair<int, int>> preferences;  // per player: preference(player(p))
   std::vector<int> colour_differences;           // per player: games moving first - second
+  // Per player: the colour of its last two games when they had the same one, else 0.
+  std::vector<int> repeated_colour;
 
   const SwissPlayer& player(int p) const { return (*players)[static_cast<std::size_t>(p)]; }
 };

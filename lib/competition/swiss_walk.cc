@@ -9,12 +9,13 @@ bool is_mdp(const Context& c, const Bracket& b, int p) { return c.player(p).scor
 
 DutchWalk::DutchWalk(const Context& c, const Bracket& b,
                      const std::vector<std::vector<bool>>& adjacent)
-    : c_(c),
-      b_(b),
+    : b_(b),
       adjacent_(adjacent),
       fixed_(b.players.size(), false),
       floating_(b.players.size(), false),
-      s1_(b.players.size(), false) {}
+      s1_(b.players.size(), false) {
+  for (int p : b.players) mdp_.push_back(is_mdp(c, b, p));
+}
 
 std::vector<int> DutchWalk::upcoming(int v, int count) const {
   std::vector<int> out{v};
@@ -54,7 +55,7 @@ DutchWalk::Walked DutchWalk::run(const Choose& choose, const Split& split) {
       split_done = true;
     }
     fixed_[at(v)] = true;
-    const int partner = choose(v, candidates(v));
+    const int partner = choose(v);
     if (partner >= 0 && partner < size()) {
       fixed_[at(partner)] = true;
       out.first.emplace_back(v, partner);
@@ -100,6 +101,13 @@ class WalkMatching {
         walk_bands_(g.edges.size(), WalkBands{}),
         matching_(std::in_place, static_cast<int>(g.player.size()), match_edges(g)),
         mate_(matching_->solve()) {
+    std::vector<std::size_t> degree(g.player.size(), 0);  // each list sized first
+    for (const auto& e : g.edges) {
+      ++degree[at(e.u)];
+      ++degree[at(e.v)];
+    }
+    for (std::size_t v = 0; v < degree.size(); ++v) incident_[v].reserve(degree[v]);
+    ends_.reserve(g.edges.size());
     for (const auto& e : g.edges) add_edge(e.u, e.v);
   }
 
@@ -164,13 +172,15 @@ class WalkMatching {
     set_band_each(v, band, [&](int w) { return to(w) ? std::optional(value) : std::nullopt; });
   }
 
-  // The total weight of the current matching.
+  // The total weight of the current matching's pairs whose edges are still in the graph (one
+  // edge per pair: the graph has no parallel edges).
   MatchWeight total() const {
     MatchWeight sum = 0;
-    for (std::size_t v = 0; v < incident_.size(); ++v)
-      for (std::size_t k : incident_[v])
-        if (live(k) && static_cast<int>(v) < mate_[v] && other(k, static_cast<int>(v)) == mate_[v])
-          sum += weight(k);
+    for (std::size_t v = 0; v < mate_.size(); ++v) {
+      if (static_cast<int>(v) > mate_[v]) continue;
+      const std::size_t k = at(matching_->matched_edge(static_cast<int>(v)));
+      if (live(k)) sum += weight(k);
+    }
     return sum;
   }
 
@@ -184,7 +194,7 @@ class WalkMatching {
   std::vector<std::size_t> cut(int v, const To& to) {
     std::vector<std::size_t> out;
     for (std::size_t k : incident_[at(v)])
-      if (live(k) && to(other(k, v))) {
+      if (to(other(k, v)) && live(k)) {  // (to() is the cheaper test)
         cut_[k] = true;
         matching_->cut(static_cast<int>(k));
         out.push_back(k);
@@ -238,10 +248,10 @@ class WalkMatching {
   const Graph& g_;
   std::vector<std::pair<int, int>> ends_;           // per edge
   std::vector<std::vector<std::size_t>> incident_;  // edge indices per vertex
-  std::vector<bool> removed_;                       // walked players and their partners
-  std::vector<bool> cut_;                           // per edge
-  std::vector<WalkBands> walk_bands_;               // per edge
-  std::optional<IncrementalMatching> matching_;     // made anew by rebuild()
+  std::vector<char> removed_;  // walked players and their partners (char, not bool: read per edge)
+  std::vector<char> cut_;      // per edge
+  std::vector<WalkBands> walk_bands_;            // per edge
+  std::optional<IncrementalMatching> matching_;  // made anew by rebuild()
   std::vector<int> mate_;
   bool batch_ = false;
   OrderBonus last_;  // the order bands of the last solve
@@ -298,7 +308,9 @@ class Exchange {
   // S1 after the exchange; the remainder's edges left in the graph hold it.
   std::vector<int> s1() {
     for (int v : remainder_) pairs_ += heads(v) ? 1 : 0;
-    if (exchanged() > 0 && !needs_none()) {
+    if (exchanged() == 0) {
+      cut_within_sides();
+    } else if (!needs_none()) {  // (when it needs none, needs_none() has cut them)
       weigh_exchanges();
       choose_from_s1();
       choose_from_s2();
@@ -307,7 +319,6 @@ class Exchange {
         if (heads(v)) out.push_back(v);
       return out;  // the bands and the cuts of the choices hold the exchange
     }
-    cut_within_sides();
     return {remainder_.begin(), remainder_.begin() + static_cast<std::ptrdiff_t>(pairs_)};
   }
 
@@ -429,8 +440,9 @@ std::optional<BracketResult> walk_matching(const Context& c, const Bracket& b, c
   choose_moved_down(c, b, matching, walk);
   std::vector<bool> settled(at(n), false);
   const int window = std::max(1, window_size(g));
-  auto choose = [&](int v, const std::vector<int>& cands) {
-    if (!settled[at(v)] && !cands.empty() && mate[at(v)] != cands.front()) {
+  auto choose = [&](int v) {
+    const auto cands = settled[at(v)] ? std::vector<int>{} : walk.candidates(v);
+    if (!cands.empty() && mate[at(v)] != cands.front()) {
       OrderBonus bonus{walk.upcoming(v, window), {}};
       for (int w : bonus.window) {
         const auto list = w == v ? cands : walk.candidates(w);

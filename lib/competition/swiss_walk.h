@@ -60,7 +60,13 @@ struct Graph {
   MatchWeight walk_base = 0;      // the part of that from the walk's bands (their offsets)
 };
 
-Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& rest, bool complete);
+// Which of bracket b's players may meet (C1, C3), by their places in b.players.
+using Adjacency = std::vector<std::vector<bool>>;
+Adjacency bracket_adjacency(const Context& c, const Bracket& b);
+
+// adjacent: bracket_adjacency(c, b).
+Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& rest, bool complete,
+                  const Adjacency& adjacent);
 // g's edges with their base weights, for a matching.
 std::vector<MatchEdge> match_edges(const Graph& g);
 
@@ -71,9 +77,10 @@ bool is_mdp(const Context& c, const Bracket& b, int p);
 // remainder, whose S1 (after the exchanges) each take a player of S2 in order.
 class DutchWalk {
  public:
-  // choose(v, candidates) -> the chosen vertex, or -1 (or a vertex outside the bracket) when v
-  // stays unpaired; split(remainder) -> S1 of the remainder after its exchanges.
-  using Choose = std::function<int(int, const std::vector<int>&)>;
+  // choose(v) -> the chosen vertex (among candidates(v), which it reads when it needs them), or
+  // -1 (or a vertex outside the bracket) when v stays unpaired; split(remainder) -> S1 of the
+  // remainder after its exchanges.
+  using Choose = std::function<int(int)>;
   using Split = std::function<std::vector<int>(const std::vector<int>&)>;
   using Walked = std::pair<std::vector<std::pair<int, int>>, std::vector<int>>;
 
@@ -93,15 +100,15 @@ class DutchWalk {
  private:
   int size() const { return static_cast<int>(b_.players.size()); }
   bool free(int w) const { return !fixed_[at(w)]; }
-  bool mdp(int w) const { return is_mdp(c_, b_, b_.players[at(w)]); }
+  bool mdp(int w) const { return mdp_[at(w)]; }
   bool chooses(int w) const { return mdp(w) ? !floating_[at(w)] : s1_[at(w)]; }
 
-  const Context& c_;
   const Bracket& b_;
   const std::vector<std::vector<bool>>& adjacent_;
   std::vector<bool> fixed_;
   std::vector<bool> floating_;
   std::vector<bool> s1_;
+  std::vector<char> mdp_;  // per vertex: is_mdp (read per candidate)
 };
 
 BracketResult to_players(const Bracket& b, const DutchWalk::Walked& walk);

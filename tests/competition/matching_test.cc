@@ -97,7 +97,8 @@ struct Changing {
 // free vertex leaves, an edge leaves, a few vertices' edges take new weights), solved again from
 // the last optimum after each step: each solution has the weight of the best matching of the
 // graph as it is then (brute force up to 11 vertices, the solver from scratch beyond), pairs only
-// present vertices along present edges, and leaves the removed vertices unmatched.
+// present vertices along present edges (matched_edge naming the edge of each pair), and leaves
+// the removed vertices unmatched.
 void check_incremental(std::mt19937& rng, int n, long long range, bool brute) {
   const auto at = [](int i) { return static_cast<std::size_t>(i); };
   Changing g{Weights(at(n), std::vector<long long>(at(n), 0)),
@@ -131,6 +132,8 @@ void check_incremental(std::mt19937& rng, int n, long long range, bool brute) {
       if (g.gone[at(v)]) {
         ASSERT_EQ(mate[at(v)], -1) << "a removed vertex is matched";
       }
+      const int partner = mate[at(v)];  // matched_edge names the edge of v's pair
+      ASSERT_EQ(matching.matched_edge(v), partner < 0 ? -1 : g.index[at(v)][at(partner)]);
     }
     const int v = static_cast<int>(rng() % static_cast<unsigned>(n));
     if (!g.gone[at(v)]) {  // v leaves with its partner, as a Swiss walk settles a pair
