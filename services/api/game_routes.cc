@@ -275,8 +275,7 @@ void answer_game(GameService& s, const Request& req, Response& res, const play::
   const int after = int_param(req, "moves_after", 0, 0, 1'000'000);
   const json extra = changes.is_array() ? json{{"rating_changes", changes}} : json(nullptr);
   res.status = 200;
-  res.set_content(s.documents.render(s.catalog, snapshot, caller, after, extra),
-                  "application/json");
+  set_body(res, s.documents.render(s.catalog, snapshot, caller, after, extra), "application/json");
 }
 
 void get_game(GameService& s, const Request& req, Response& res) {

@@ -323,7 +323,13 @@ std::optional<std::string> from_base64url(const std::string& text) {
 
 void send_json(Response& res, int status, const json& body) {
   res.status = status;
-  res.set_content(body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
+  set_body(res, body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
+}
+
+void set_body(Response& res, std::string body, const std::string& content_type) {
+  res.body = std::move(body);
+  res.headers.erase("Content-Type");
+  res.set_header("Content-Type", content_type);
 }
 
 void set_page_security_headers(Response& res) {

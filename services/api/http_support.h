@@ -104,6 +104,10 @@ GameError bad_cursor();
 std::optional<std::string> from_base64url(const std::string& text);
 
 void send_json(Response& res, int status, const nlohmann::json& body);
+// The body and its Content-Type, as Response::set_content sets them, without set_content's copy
+// of the body (Debian's cpp-httplib 0.11 takes it by const reference only; a game document can
+// be several hundred KB).
+void set_body(Response& res, std::string body, const std::string& content_type);
 
 // The Content-Security-Policy of the HTML pages: nothing but this server's own scripts, styles,
 // images (and data: images) and requests; no inline script, no framing, no <base>.

@@ -25,6 +25,26 @@ httplib::Request request(const std::string& method, httplib::Headers headers = {
   return req;
 }
 
+// set_body leaves the response as set_content leaves it: the body, and one Content-Type that
+// replaces any set before (in any letter case).
+TEST(SetBody, LeavesTheResponseAsSetContentDoes) {
+  for (const std::string earlier : {"", "Content-Type", "content-type"}) {
+    httplib::Response copied, moved;
+    if (!earlier.empty()) {
+      copied.set_header(earlier, "text/plain");
+      moved.set_header(earlier, "text/plain");
+    }
+    copied.set_header("ETag", "\"1\"");
+    moved.set_header("ETag", "\"1\"");
+    copied.set_content("{\"a\":1}", "application/json");
+    api::set_body(moved, "{\"a\":1}", "application/json");
+    EXPECT_EQ(moved.body, copied.body) << earlier;
+    EXPECT_EQ(moved.headers, copied.headers) << earlier;
+    EXPECT_EQ(moved.get_header_value("Content-Type"), "application/json");
+    EXPECT_EQ(moved.get_header_value_count("Content-Type"), 1u) << earlier;
+  }
+}
+
 TEST(Problem, WritesRfc9457Document) {
   httplib::Response res;
   api::problem(res, 409, "stale_ply", "Ply 3 was already played.");
