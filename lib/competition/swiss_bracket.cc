@@ -236,6 +236,14 @@ std::vector<MatchEdge> match_edges(const Graph& g) {
 
 namespace {
 
+// Whether the players below the bracket stay pairable with its downfloaters `floaters` (C4).
+bool rest_pairable_with(const Context& c, const std::vector<int>& rest,
+                        const std::vector<int>& floaters) {
+  std::vector<int> lower = rest;
+  lower.insert(lower.end(), floaters.begin(), floaters.end());
+  return pairable(c, lower);
+}
+
 BracketResult result_for_next(const Bracket& b, BracketResult result) {
   result.for_next = !b.next.empty();
   return result;
@@ -274,9 +282,7 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
   if (b.last) {
     if (!result.unpaired.empty() && !bye_eligible(c, result.unpaired.front())) return std::nullopt;
   } else {
-    std::vector<int> lower = rest;
-    lower.insert(lower.end(), result.unpaired.begin(), result.unpaired.end());
-    if (!pairable(c, lower)) return std::nullopt;
+    if (!rest_pairable_with(c, rest, result.unpaired)) return std::nullopt;
   }
   return result_for_next(b, result);
 }
@@ -341,10 +347,7 @@ std::optional<BracketResult> walk_keeping_lower(const Context& c, const Bracket&
                                                 const std::vector<int>& rest,
                                                 const Adjacency& adjacent) {
   auto result = walk_matching(c, b, build_graph(c, b, rest, false, adjacent));
-  if (!result) return std::nullopt;
-  std::vector<int> lower = rest;
-  lower.insert(lower.end(), result->unpaired.begin(), result->unpaired.end());
-  if (!pairable(c, lower)) return std::nullopt;
+  if (!result || !rest_pairable_with(c, rest, result->unpaired)) return std::nullopt;
   return result;
 }
 
