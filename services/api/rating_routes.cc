@@ -60,8 +60,16 @@ json rating_view(GameService& s, const storage::RatingRecord& stored, const Live
           {"provisional", tourney::provisional(r, s.options.ratings)}};
 }
 
-LiveRatings live_ratings(GameService& s, const std::string& game) {
-  return tourney::live_glicko2(s.ratings.open_periods(game), s.options.ratings);
+// The views of `rows`, which must have been read before this call: a Glicko-2 row appears in
+// the transaction that stores the results its live estimate counts, so estimates read after the
+// rows include every game behind them (read the other way round, a game finished in between
+// showed its players with no live change).
+json rating_views(GameService& s, const std::string& game,
+                  const std::vector<storage::RatingRecord>& rows) {
+  const LiveRatings live = tourney::live_glicko2(s.ratings.open_periods(game), s.options.ratings);
+  json views = json::array();
+  for (const auto& r : rows) views.push_back(rating_view(s, r, live));
+  return views;
 }
 
 void get_leaderboard(GameService& s, const Request& req, Response& res) {
@@ -72,10 +80,7 @@ void get_leaderboard(GameService& s, const Request& req, Response& res) {
   if (system != "glicko2" && system != "elo")
     throw GameError(400, "invalid_parameter", "system must be glicko2 or elo.",
                     {{"parameter", "system"}});
-  json list = json::array();
-  const LiveRatings live = live_ratings(s, game);
-  for (const auto& r : s.ratings.leaderboard(game, system, limit_param(req)))
-    list.push_back(rating_view(s, r, live));
+  const json list = rating_views(s, game, s.ratings.leaderboard(game, system, limit_param(req)));
   send_json(res, 200, {{"game", game}, {"system", system}, {"ratings", list}});
 }
 
@@ -89,10 +94,7 @@ void get_player_ratings(GameService& s, const Request& req, Response& res) {
   reader(s, req, res);
   const std::string game = game_param(s, req);
   const auto account = account_named(s, req.matches[2].str());
-  json ratings = json::array();
-  const LiveRatings live = live_ratings(s, game);
-  for (const auto& r : s.ratings.ratings_of(game, account.id))
-    ratings.push_back(rating_view(s, r, live));
+  const json ratings = rating_views(s, game, s.ratings.ratings_of(game, account.id));
   json history = json::array();
   for (const auto& c : s.ratings.history(game, account.id, limit_param(req))) {
     json entry = {{"system", c.system},
@@ -124,9 +126,7 @@ void get_player(GameService& s, const Request& req, Response& res) {
   for (const rules::GameDef* def : s.catalog.games()) {
     const auto held = s.ratings.ratings_of(def->info.id, account.id);
     if (held.empty()) continue;
-    const LiveRatings live = live_ratings(s, def->info.id);
-    for (const auto& r : held) {
-      json view = rating_view(s, r, live);
+    for (json view : rating_views(s, def->info.id, held)) {
       view.erase("username");
       view["game"] = def->info.id;
       ratings.push_back(view);
