@@ -60,7 +60,7 @@ TEST(GameDocuments, AVersionEncodesOnlyTheMovesItAddedToTheHeldVersion) {
   TestServer server;
   Client client(server.port());
   const std::vector<Account> p = {make_account(client, "docm"), make_account(client, "docm")};
-  const std::string id = start_game(client, p);
+  const std::string id = start_game(client, p, "counting", {{"target", 100}});  // never over here
   const domain::Catalog& catalog = server.service().catalog;
   api::GameDocuments documents;
   play::Snapshot last;
