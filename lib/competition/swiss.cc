@@ -103,7 +103,7 @@ void swiss_record(std::vector<SwissPlayer>& players, int round, const Pairing& p
   if (pairing.second == kBye) {
     a.score += first_score;
     a.had_bye = true;
-    note_float(a, round, kDownfloat);
+    note_float(a, round, first_score > 0.0 ? kDownfloat : 0);
     return;
   }
   auto& b = players[at(pairing.second)];
@@ -125,6 +125,14 @@ void swiss_record_forfeit(std::vector<SwissPlayer>& players, int round, int winn
   note_float(l, round, 0);
   w.score += 1.0;
   w.had_bye = true;
+}
+
+void swiss_record_requested_bye(std::vector<SwissPlayer>& players, int round, int player,
+                                double points) {
+  auto& p = players[at(player)];
+  note_float(p, round, points > 0.0 ? kDownfloat : 0);
+  p.score += points;
+  if (points >= 1.0) p.had_bye = true;
 }
 
 }  // namespace competition

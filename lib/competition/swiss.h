@@ -12,8 +12,8 @@
 namespace competition {
 
 // Float marks per round (SwissPlayer::floats), C.04.3 (2025) 1.4: a downfloat for meeting a
-// lower score, for a pairing-allocated bye, or for scoring more than a loss without playing (a
-// forfeit win); no float for a round not played otherwise (absent, a forfeit loss).
+// lower score, or for scoring more than a loss without playing (a bye worth points, a forfeit
+// win); no float for a round not played otherwise (absent, a zero-point bye, a forfeit loss).
 inline constexpr int kDownfloat = -1;
 inline constexpr int kUpfloat = 1;  // met a higher score
 
@@ -24,7 +24,8 @@ struct SwissPlayer {
   std::vector<int> colours;    // +1 moved first, -1 moved second, one entry per game played
   std::vector<int> floats;     // per round from the first: kDownfloat, kUpfloat or 0; rounds
                                // after the last entry were not played (no float)
-  bool had_bye = false;        // a bye or a forfeit win: no pairing-allocated bye any more
+  bool had_bye = false;        // a pairing-allocated bye, a full-point bye or a forfeit win: no
+                               // pairing-allocated bye any more
   bool active = true;          // false: withdrawn, not paired
 };
 
@@ -41,8 +42,9 @@ std::optional<Round> swiss_round(const std::vector<SwissPlayer>& players,
 
 // Records one pairing's result of round `round` (0 for the first) in the players' state: a game
 // (`first` scored first_score, the other 1 - first_score; colours, opponents and floats noted)
-// or a pairing-allocated bye (first_score = the bye's points; a downfloat). Rounds before
-// `round` that a player has no entry for were not played by it: no float.
+// or a pairing-allocated bye (first_score = the bye's points, which may be 0; no pairing-allocated
+// bye any more; a downfloat when it scores more than a loss, 1.4.3). Rounds before `round` that a
+// player has no entry for were not played by it: no float.
 void swiss_record(std::vector<SwissPlayer>& players, int round, const Pairing& pairing,
                   double first_score);
 
@@ -50,6 +52,13 @@ void swiss_record(std::vector<SwissPlayer>& players, int round, const Pairing& p
 // colours; the two have not met; the winner downfloats (it scored without playing), the loser
 // has no float; the forfeit win counts as a bye (C.04.1: no pairing-allocated bye after it).
 void swiss_record_forfeit(std::vector<SwissPlayer>& players, int round, int winner, int loser);
+
+// Records a bye `player` asked for in round `round` (TRF: H half a point, F a full point; Hexpost
+// gives none, an imported TRF may hold them): `points` without playing, a downfloat when more than
+// a loss (1.4.3). A full point bars the pairing-allocated bye as a forfeit win does (C.04.1: a
+// win's points without playing); a half point does not.
+void swiss_record_requested_bye(std::vector<SwissPlayer>& players, int round, int player,
+                                double points);
 
 // The colour (+1 first, -1 second) for `a` against `b` by the Dutch allocation rules: grant both
 // preferences, else the stronger one (two absolute ones: the wider colour difference), else

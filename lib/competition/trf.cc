@@ -27,14 +27,21 @@ std::string points(double score) {
   return right(buffer, 4);
 }
 
+// A score line's value: "1.0", "0.5", "0.25" (JaVaFo's XXS values have one decimal at least).
+std::string decimal(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", value);
+  std::string out = buffer;
+  while (out.back() == '0' && out[out.size() - 2] != '.') out.pop_back();
+  return out;
+}
+
 char result_code(double score) { return score == 1.0 ? '1' : (score == 0.0 ? '0' : '='); }
 
 // "  oooo c r" for one round of `player` (10 characters); `pending`: paired, no result yet.
 std::string round_block(int player, const GameResult* r, bool pending) {
-  if (r == nullptr) return "  0000 - Z";  // not paired: zero-point bye
-  if (r->second == kBye)
-    return std::string("  0000 - ") +
-           (r->first_score == 1.0 ? 'U' : (r->first_score > 0 ? 'H' : 'Z'));
+  if (r == nullptr) return "  0000 - Z";       // not paired: zero-point bye
+  if (r->second == kBye) return "  0000 - U";  // pairing-allocated, its points in XXS PAB=
   const bool white = r->first == player;
   const int opponent = white ? r->second : r->first;
   const double score = white ? r->first_score : 1.0 - r->first_score;
@@ -62,6 +69,7 @@ std::string trf_export(const TrfTournament& t) {
   std::string out = "012 " + t.name + "\n042 " + t.start_date + "\n052 " + t.end_date + "\n062 " +
                     std::to_string(n) + "\n092 Swiss (FIDE Dutch)\nXXR " +
                     std::to_string(t.rounds) + "\n";
+  if (t.bye_points != 1.0) out += "XXS PAB=" + decimal(t.bye_points) + "\n";
   for (int p = 0; p < n; ++p) {
     const auto& player = t.players[static_cast<std::size_t>(p)];
     std::string line = "001 " + right(std::to_string(p + 1), 4) + " " + fixed("", 4) + " " +
@@ -98,10 +106,12 @@ TrfRound parse_block(const std::string& line, std::size_t start) {
   return out;
 }
 
-void record_round(std::vector<SwissPlayer>& players, int round, int p, const TrfRound& r) {
+void record_round(std::vector<SwissPlayer>& players, int round, int p, const TrfRound& r,
+                  double bye_points) {
   if (r.opponent < 0) {
-    if (r.result == 'U' || r.result == 'F' || r.result == 'H')
-      swiss_record(players, round, {p, kBye}, r.result == 'H' ? 0.5 : 1.0);
+    if (r.result == 'U') swiss_record(players, round, {p, kBye}, bye_points);
+    if (r.result == 'F' || r.result == 'H')
+      swiss_record_requested_bye(players, round, p, r.result == 'F' ? 1.0 : 0.5);
     return;
   }
   if (r.colour != 'w') return;  // each game once, from White's line
@@ -114,13 +124,25 @@ void record_round(std::vector<SwissPlayer>& players, int round, int p, const Trf
   }
 }
 
+// The PAB= value of an XXS line (JaVaFo's score line: space-separated KEY=points), or
+// `otherwise` when the line has none.
+double pab_points(const std::string& xxs_line, double otherwise) {
+  std::istringstream in(xxs_line.substr(3));
+  for (std::string token; in >> token;)
+    if (token.rfind("PAB=", 0) == 0) return std::atof(token.c_str() + 4);
+  return otherwise;
+}
+
 }  // namespace
 
 std::vector<SwissPlayer> trf_swiss_players(const std::string& trf) {
   std::vector<std::string> lines;
+  double bye_points = 1.0;
   std::istringstream in(trf);
-  for (std::string line; std::getline(in, line);)
+  for (std::string line; std::getline(in, line);) {
     if (line.rfind("001 ", 0) == 0) lines.push_back(line);
+    if (line.rfind("XXS ", 0) == 0) bye_points = pab_points(line, bye_points);
+  }
   std::vector<SwissPlayer> players(lines.size());
   constexpr std::size_t kFirstRound = 89;
   std::size_t rounds = 0;
@@ -129,8 +151,8 @@ std::vector<SwissPlayer> trf_swiss_players(const std::string& trf) {
   for (std::size_t round = 0; round < rounds; ++round)
     for (const auto& line : lines) {
       const int p = std::atoi(line.substr(4, 4).c_str()) - 1;
-      record_round(players, static_cast<int>(round), p,
-                   parse_block(line, kFirstRound + 10 * round));
+      record_round(players, static_cast<int>(round), p, parse_block(line, kFirstRound + 10 * round),
+                   bye_points);
     }
   return players;
 }

@@ -23,17 +23,21 @@ struct TrfTournament {
   std::vector<TrfPlayer> players;   // index = pairing number - 1
   std::vector<GameResult> results;  // games and byes; colours: `first` had White
   std::vector<GameResult> pending;  // games paired and not finished (first_score unused)
+  double bye_points = 1.0;          // a pairing-allocated bye's points (XXS PAB= when not 1)
 };
 
-// 012 name, 042/052 dates, 062 players, 092 type, XXR rounds, then one 001 line per player with
-// the fixed TRF16 columns: rank 5-8, name 15-47, rating 49-52, points 81-84, place 86-89, and
-// per round from column 92: opponent (4), colour w/b/-, result 1/0/= (a bye: 0000 - U or H/Z).
-// A game paired and not finished has its opponent and colour and a blank result (TRF16: the
-// game is not played yet); a player not paired in a round has 0000 - Z.
+// 012 name, 042/052 dates, 062 players, 092 type, XXR rounds, XXS PAB=points when a
+// pairing-allocated bye is not worth 1 (the score line of JaVaFo's TRF extension), then one 001
+// line per player with the fixed TRF16 columns: rank 5-8, name 15-47, rating 49-52, points 81-84,
+// place 86-89, and per round from column 92: opponent (4), colour w/b/-, result 1/0/= (the
+// pairing-allocated bye: 0000 - U, whatever its points). A game paired and not finished has its
+// opponent and colour and a blank result (TRF16: the game is not played yet); a player not paired
+// in a round has 0000 - Z.
 std::string trf_export(const TrfTournament& tournament);
 
 // The Swiss pairing state written in a TRF's player lines, read back: every finished game
-// (1 = 0, and + - as forfeits), every bye (U F H); blank results and Z add nothing.
+// (1 = 0, and + - as forfeits), the pairing-allocated byes (U, worth XXS PAB= or 1) and the
+// requested ones (F a full point, H half a point); blank results and Z add nothing.
 std::vector<SwissPlayer> trf_swiss_players(const std::string& trf);
 
 }  // namespace competition

@@ -320,6 +320,7 @@ std::string tournament_trf(const storage::TournamentRecord& t) {
   std::replace(trf.start_date.begin(), trf.start_date.end(), '-', '/');
   std::replace(trf.end_date.begin(), trf.end_date.end(), '-', '/');
   trf.rounds = tournament::total_rounds(s);
+  trf.bye_points = s.settings.swiss_bye_points;
   for (const auto& e : t.entrants)
     trf.players.push_back({e.username, static_cast<int>(e.rating.value_or(0))});
   for (const auto& g : s.games) {

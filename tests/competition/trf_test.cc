@@ -64,38 +64,106 @@ TEST(Trf, GameInProgressIsPairedWithABlankResult) {
   EXPECT_EQ(lines[8].substr(89), "     1 b 0  0000 - U");
 }
 
+// A pairing-allocated bye is U whatever its points; the points are on JaVaFo's score line. Read
+// back, a half-point bye scores half a point and floats down; a zero-point one scores nothing and
+// does not float (1.4.3: not more than a loss). Either bars another pairing-allocated bye.
+TEST(Trf, APairingAllocatedByeIsUWithItsPointsOnTheScoreLine) {
+  for (const double bye_points : {0.5, 0.0}) {
+    TrfTournament t{"Byes",
+                    "2026/11/01",
+                    "",
+                    3,
+                    {{"ann", 0}, {"bob", 0}, {"cyd", 0}},
+                    {{1, 0, 1, 1.0}, {1, 2, kBye, bye_points}},
+                    {}};
+    t.bye_points = bye_points;
+    const auto lines = lines_of(trf_export(t));
+    ASSERT_EQ(lines.size(), 10u);
+    EXPECT_EQ(lines[6], bye_points == 0.5 ? "XXS PAB=0.5" : "XXS PAB=0.0");
+    EXPECT_EQ(lines[9].substr(80, 4), bye_points == 0.5 ? " 0.5" : " 0.0");
+    EXPECT_EQ(lines[9].substr(89), "  0000 - U");
+    const auto players = trf_swiss_players(trf_export(t));
+    ASSERT_EQ(players.size(), 3u);
+    EXPECT_EQ(players[2].score, bye_points);
+    EXPECT_TRUE(players[2].had_bye);
+    EXPECT_EQ(players[2].floats, std::vector<int>{bye_points > 0 ? kDownfloat : 0});
+  }
+  TrfTournament full{
+      "Byes", "2026/11/01", "", 3, {{"ann", 0}, {"bob", 0}, {"cyd", 0}}, {{1, 2, kBye, 1.0}}, {}};
+  EXPECT_EQ(trf_export(full).find("XXS"), std::string::npos);
+}
+
+// A TRF16 player line: pairing number, name, points, place and one round block.
+std::string player_line(int number, const std::string& name, const std::string& points,
+                        const std::string& round_block) {
+  std::string line = "001 " + std::string(3, ' ') + std::to_string(number) + "      " + name;
+  line.resize(80, ' ');
+  return line + " " + points + "    " + std::to_string(number) + round_block + "\n";
+}
+
+// Byes a player asked for, in a TRF from another program (Hexpost gives none): F scores a point
+// and bars the pairing-allocated bye (C.04.1: a win's points without playing), H scores half a
+// point and does not; both float down (1.4.3). Z scores nothing and has no float.
+TEST(Trf, RequestedByesScoreWithoutPlaying) {
+  const std::string trf = "012 Requested\nXXR 3\nXXS WW=1.0 BW=1.0 WD=0.5 BD=0.5 PAB=1.0\n" +
+                          player_line(1, "ann", "1.0", "  0000 - F") +
+                          player_line(2, "bob", "0.5", "  0000 - H") +
+                          player_line(3, "cyd", "0.0", "  0000 - Z");
+  const auto players = trf_swiss_players(trf);
+  ASSERT_EQ(players.size(), 3u);
+  EXPECT_EQ(players[0].score, 1.0);
+  EXPECT_TRUE(players[0].had_bye);
+  EXPECT_EQ(players[0].floats, std::vector<int>{kDownfloat});
+  EXPECT_EQ(players[1].score, 0.5);
+  EXPECT_FALSE(players[1].had_bye);
+  EXPECT_EQ(players[1].floats, std::vector<int>{kDownfloat});
+  EXPECT_EQ(players[2].score, 0.0);
+  EXPECT_FALSE(players[2].had_bye);
+  EXPECT_TRUE(players[2].floats.empty());
+  EXPECT_TRUE(players[2].colours.empty());
+}
+
 // After every result of a random Swiss, the export read back gives the same pairing state and
-// the same next round as the engine's own state.
+// the same next round as the engine's own state, with byes worth 1, ½ and 0.
 TEST(Trf, RoundTripAfterEveryResultPairsTheSameNextRound) {
   std::mt19937 rng(31);
-  for (int n : {7, 10, 13, 16}) {
-    const SwissOptions options{true, 6};
-    std::vector<SwissPlayer> direct(static_cast<std::size_t>(n));
-    TrfTournament t{"Round trip", "2026/11/01", "", 6, {}, {}, {}};
-    for (int p = 0; p < n; ++p) t.players.push_back({"p" + std::to_string(p + 1), 0});
-    for (int round = 1; round <= 6; ++round) {
-      const auto pairing = swiss_round(direct, options);
-      ASSERT_TRUE(pairing);
-      for (const auto& g : *pairing) t.pending.push_back({round, g.first, g.second, 0.0});
-      while (!t.pending.empty()) {
-        GameResult r = t.pending.front();
-        t.pending.erase(t.pending.begin());
-        r.first_score = r.second == kBye ? 1.0 : static_cast<double>(rng() % 3) / 2.0;
-        t.results.push_back(r);
-        swiss_record(direct, round - 1, {r.first, r.second}, r.first_score);
-        const auto imported = trf_swiss_players(trf_export(t));
-        ASSERT_EQ(imported.size(), direct.size());
-        for (std::size_t p = 0; p < direct.size(); ++p) {
-          EXPECT_EQ(imported[p].score, direct[p].score) << "player " << p + 1;
-          EXPECT_EQ(imported[p].colours, direct[p].colours) << "player " << p + 1;
-          EXPECT_EQ(imported[p].floats, direct[p].floats) << "player " << p + 1;
-          EXPECT_EQ(imported[p].had_bye, direct[p].had_bye) << "player " << p + 1;
+  for (const double bye_points : {1.0, 0.5, 0.0})
+    for (int n : {7, 10, 13, 16}) {
+      const SwissOptions options{true, 6};
+      std::vector<SwissPlayer> direct(static_cast<std::size_t>(n));
+      TrfTournament t{"Round trip", "2026/11/01", "", 6, {}, {}, {}};
+      t.bye_points = bye_points;
+      for (int p = 0; p < n; ++p) t.players.push_back({"p" + std::to_string(p + 1), 0});
+      for (int round = 1; round <= 6; ++round) {
+        const auto pairing = swiss_round(direct, options);
+        ASSERT_TRUE(pairing);
+        for (const auto& g : *pairing) {
+          if (g.second != kBye) {
+            t.pending.push_back({round, g.first, g.second, 0.0});
+          } else {  // decided with the pairing, as the service stores it
+            t.results.push_back({round, g.first, kBye, bye_points});
+            swiss_record(direct, round - 1, g, bye_points);
+          }
         }
-        EXPECT_EQ(swiss_round(imported, options), swiss_round(direct, options))
-            << n << " players, round " << round;
+        while (!t.pending.empty()) {
+          GameResult r = t.pending.front();
+          t.pending.erase(t.pending.begin());
+          r.first_score = static_cast<double>(rng() % 3) / 2.0;
+          t.results.push_back(r);
+          swiss_record(direct, round - 1, {r.first, r.second}, r.first_score);
+          const auto imported = trf_swiss_players(trf_export(t));
+          ASSERT_EQ(imported.size(), direct.size());
+          for (std::size_t p = 0; p < direct.size(); ++p) {
+            EXPECT_EQ(imported[p].score, direct[p].score) << "player " << p + 1;
+            EXPECT_EQ(imported[p].colours, direct[p].colours) << "player " << p + 1;
+            EXPECT_EQ(imported[p].floats, direct[p].floats) << "player " << p + 1;
+            EXPECT_EQ(imported[p].had_bye, direct[p].had_bye) << "player " << p + 1;
+          }
+          EXPECT_EQ(swiss_round(imported, options), swiss_round(direct, options))
+              << n << " players, round " << round << ", byes worth " << bye_points;
+        }
       }
     }
-  }
 }
 
 }  // namespace

@@ -159,6 +159,47 @@ TEST(TournamentFlow, SwissOfFiveWithByes) {
   EXPECT_EQ(trf.text.substr(trf.text.find("001    1")).substr(80, 4), " 3.0");
 }
 
+// A half-point bye is exported as the pairing-allocated bye (U) with its points on the score
+// line (XXS PAB=0.5), so a FIDE pairing program counts it as Hexpost does.
+TEST(TournamentFlow, HalfPointByesExportAsPairingAllocatedByes) {
+  SVC_REQUIRE_DB();
+  TestServer server;
+  Client client(server.port());
+  const Field f = make_field(client, "hb", 3);
+  const json spec = {{"name", "Half Byes"},
+                     {"game", "counting"},
+                     {"format", "swiss"},
+                     {"rounds", 2},
+                     {"settings", {{"bye_points", 0.5}}}};
+  const json done = run_tournament(server, client, f, spec, stronger_wins(f));
+  const auto trf = client.get("/v1/tournaments/" + done.at("id").get<std::string>() + "?format=trf",
+                              f.players[0].token);
+  ASSERT_EQ(trf.status, 200);
+  EXPECT_NE(trf.text.find("\nXXS PAB=0.5\n"), std::string::npos);
+  std::map<std::string, double> scores;
+  for (const auto& row : done.at("standings")) scores[row.at("username")] = row.at("score");
+  std::istringstream in(trf.text);
+  int byes = 0;
+  int players = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("001 ", 0) != 0) continue;
+    ++players;
+    std::string name = line.substr(14, 33);
+    name.erase(name.find_last_not_of(' ') + 1);
+    EXPECT_EQ(std::stod(line.substr(80, 4)), scores.at(name)) << name;
+    for (std::size_t at = 89; at + 10 <= line.size(); at += 10)
+      if (line.substr(at, 6) == "  0000") {
+        EXPECT_EQ(line.substr(at), "  0000 - U" + line.substr(at + 10)) << name;
+        ++byes;
+      }
+  }
+  EXPECT_EQ(players, 3);
+  EXPECT_EQ(byes, 2);  // one a round
+  double total = 0;
+  for (const auto& [name, score] : scores) total += score;
+  EXPECT_EQ(total, 3.0);  // two games won and two half-point byes
+}
+
 // What `hexpost verify` checks of the seating: the seat draws of the game seed map every slot to
 // the seat stored for it.
 void expect_seating_verifies(Client& client, const std::string& game_id, const std::string& token) {
