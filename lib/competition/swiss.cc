@@ -46,9 +46,9 @@ std::optional<Round> swiss_round(const std::vector<SwissPlayer>& players,
 std::optional<Round> swiss_detail::paired_round(const std::vector<SwissPlayer>& players,
                                                 const SwissOptions& options,
                                                 std::vector<BracketTrace>* trace) {
-  const Context c = swiss_detail::make_context(players, options);
+  Context c = swiss_detail::make_context(players, options);
   std::vector<int> left = ranked(c);
-  if (!swiss_detail::pairable(c, left)) return std::nullopt;
+  if (!swiss_detail::settle_bye_score(c, left)) return std::nullopt;
   std::vector<std::pair<int, int>> pairs;
   std::vector<int> moved_down;
   int bye = kBye;

@@ -165,7 +165,7 @@ BuiltRanges add_edges(const Context& c, const Bracket& b, Graph& g) {
       }
       if (g.complete) {
         e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
-      } else {  // a pair of the next bracket (C7), a downfloater's with its C6 weight
+      } else {  // a pair of the next bracket (C8), a downfloater's with its C7 weight
         e.bands[kFirstCriterion + std::size_t{kNextUnpaired}] = 2;
         if (i < size)
           e.bands[kFirstCriterion + std::size_t{kNextFloaterScores}] =
@@ -218,7 +218,7 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
     g.player.insert(g.player.end(), rest.begin(), rest.end());
     if (g.player.size() % 2 == 1) g.player.push_back(kByeVertex);
   } else {
-    g.player.insert(g.player.end(), b.next.begin(), b.next.end());  // for C7
+    g.player.insert(g.player.end(), b.next.begin(), b.next.end());  // for C8
   }
   g.adjacent = adjacent;
   set_weights(g, add_edges(c, b, g));
@@ -339,6 +339,20 @@ bool pairable(const Context& c, const std::vector<int>& players) {
   return std::count(mate.begin(), mate.end(), -1) == 0;
 }
 
+bool settle_bye_score(Context& c, const std::vector<int>& players) {
+  if (players.size() % 2 == 0) return pairable(c, players);
+  std::vector<double> scores;
+  for (int p : players)
+    if (bye_eligible(c, p)) scores.push_back(c.player(p).score);
+  std::sort(scores.begin(), scores.end());
+  scores.erase(std::unique(scores.begin(), scores.end()), scores.end());
+  for (double score : scores) {
+    c.bye_score_limit = score;
+    if (pairable(c, players)) return true;
+  }
+  return false;
+}
+
 namespace {
 
 // The matching walk over the bracket without the lower players; nullopt when its downfloaters
@@ -351,7 +365,7 @@ std::optional<BracketResult> walk_keeping_lower(const Context& c, const Bracket&
   return result;
 }
 
-// Whether downfloaters `floaters` let the next bracket do as well as it ever can (C7): pair
+// Whether downfloaters `floaters` let the next bracket do as well as it ever can (C8): pair
 // all its players but one at most, and every floater.
 bool at_next_floor(const Context& c, const Bracket& b, const std::vector<int>& floaters) {
   if (b.next.empty()) return true;
@@ -361,10 +375,10 @@ bool at_next_floor(const Context& c, const Bracket& b, const std::vector<int>& f
 
 }  // namespace
 
-// The best pairing without C7 is the best with it when its downfloaters reach the next
-// bracket's floor (C7 comes after C5 and C6, which that pairing is already best on); only
+// The best pairing without C8 is the best with it when its downfloaters reach the next
+// bracket's floor (C8 comes after C6 and C7, which that pairing is already best on); only
 // otherwise is the next score group put in the matching. A bracket whose best pairing leaves
-// the rest unpairable is paired for the completion of the round, without C7 (the 2017 text's
+// the rest unpairable is paired for the completion of the round, without C8 (the 2017 text's
 // penultimate bracket).
 std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
                                           const std::vector<int>& rest) {

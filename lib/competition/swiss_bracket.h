@@ -14,7 +14,7 @@ namespace competition::swiss_detail {
 struct BracketResult {
   std::vector<std::pair<int, int>> pairs;  // higher-ranked player first
   std::vector<int> unpaired;               // downfloaters (in the last bracket: the bye, if any)
-  bool for_next = false;  // C7 chose the downfloaters (false: last, or paired for completion)
+  bool for_next = false;  // C8 chose the downfloaters (false: last, or paired for completion)
 };
 
 // Pairs bracket `b`; `rest` are the players of the lower brackets, who together with the
@@ -24,6 +24,12 @@ std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
 
 // Whether `players` can all be paired under C1-C3, one of them taking the bye if they are odd.
 bool pairable(const Context& c, const std::vector<int>& players);
+
+// C5, the first criterion after completion: when `players` (the whole round) are odd, sets
+// c.bye_score_limit to the lowest score whose bye-eligible players can take the bye with the
+// rest paired; every bracket's completion check (C4) then keeps the bye at that score. False
+// when the round cannot be paired at all.
+bool settle_bye_score(Context& c, const std::vector<int>& players);
 
 // One bracket as swiss_round paired it (for tests that check it against every alternative).
 struct BracketTrace {

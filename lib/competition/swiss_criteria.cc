@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numeric>
+#include <set>
 #include <tuple>
 
 #include "lib/competition/matching.h"
@@ -119,7 +121,9 @@ bool compatible(const Context& c, int a, int b) {
   return !same_absolute || topscorer(c, a) || topscorer(c, b);
 }
 
-bool bye_eligible(const Context& c, int p) { return !c.player(p).had_bye; }
+bool bye_eligible(const Context& c, int p) {
+  return !c.player(p).had_bye && c.player(p).score <= c.bye_score_limit;
+}
 
 int colour_for(const Context& c, int a, int b) {
   const auto ia = static_cast<std::size_t>(a);
@@ -130,10 +134,31 @@ int colour_for(const Context& c, int a, int b) {
 
 namespace {
 
-// The two downfloat criteria for a player who downfloats this round.
-void count_downfloat(const Context& c, int p, Quality& q) {
-  if (float_back(c, p, 1) == kDownfloat) ++q[kDownfloatAgain];
-  if (float_back(c, p, 2) == kDownfloat) ++q[kDownfloatTwoAgo];
+bool moved_down(const Context& c, const Bracket& b, int p) { return c.player(p).score > b.score; }
+
+bool downfloated_lately(const Context& c, int p) {
+  return float_back(c, p, 1) == kDownfloat || float_back(c, p, 2) == kDownfloat;
+}
+
+// C18/C20's score difference in half points: of MDP x paired with y; of MDP x floating on (one
+// point more than paired with a resident, as the 2017 text's A.8 counted a downfloater's).
+long long paired_difference(const Context& c, int x, int y) {
+  return std::llround(2 * (c.player(x).score - c.player(y).score));
+}
+long long floating_difference(const Context& c, const Bracket& b, int x) {
+  return std::llround(2 * (c.player(x).score - b.score)) + 2;
+}
+
+// Weights for values of which each player counts once: the lowest weighs 1, each higher one
+// more than all the counts below it together. `counts`: value -> players that may take it.
+std::vector<std::pair<long long, long long>> ladder(const std::map<long long, long long>& counts) {
+  std::vector<std::pair<long long, long long>> weights;
+  long long below = 1;
+  for (auto [value, count] : counts) {
+    weights.emplace_back(value, below);
+    below += count * below;
+  }
+  return weights;
 }
 
 // C10-C13 for one player given the colour it gets.
@@ -152,31 +177,46 @@ void count_colour(const Context& c, int p, int colour, Quality& q) {
 }  // namespace
 
 void weigh_floaters(const Context& c, Bracket& b) {
-  std::vector<long long> scores;
-  for (int p : b.players) scores.push_back(std::llround(2 * c.player(p).score));
-  std::sort(scores.begin(), scores.end());
-  b.floater_weights.clear();
-  long long below = 1;  // 1 + the weight of all the players below this score
-  for (std::size_t i = 0; i < scores.size();) {
-    std::size_t j = i;
-    while (j < scores.size() && scores[j] == scores[i]) ++j;
-    b.floater_weights.emplace_back(scores[i], below);
-    below += static_cast<long long>(j - i) * below;
-    i = j;
+  std::map<long long, long long> scores;
+  for (int p : b.players) ++scores[std::llround(2 * c.player(p).score)];
+  b.floater_weights = ladder(scores);
+  std::map<long long, long long> differences;
+  for (int x : b.players) {
+    if (!moved_down(c, b, x) || !downfloated_lately(c, x)) continue;
+    std::set<long long> ends{floating_difference(c, b, x)};
+    for (int y : b.players)
+      if (c.player(y).score < c.player(x).score) ends.insert(paired_difference(c, x, y));
+    for (long long d : ends) ++differences[d];
   }
+  b.difference_weights = ladder(differences);
 }
 
 namespace {
 
-long long floater_weight(const Context& c, const Bracket& b, long long half_points) {
+// The weight of `value` on ladder `weights` of b (weighing a copy of b if it was not weighed).
+long long weight_of(const Context& c, const Bracket& b,
+                    std::vector<std::pair<long long, long long>> Bracket::*weights,
+                    long long value) {
   if (b.floater_weights.empty() && !b.players.empty()) {  // not weighed yet: weigh a copy
     Bracket weighed = b;
     weigh_floaters(c, weighed);
-    return floater_weight(c, weighed, half_points);
+    return weight_of(c, weighed, weights, value);
   }
-  for (auto [score, weight] : b.floater_weights)
-    if (score == half_points) return weight;
-  return 0;  // not a player of the bracket
+  for (auto [key, weight] : b.*weights)
+    if (key == value) return weight;
+  return 0;  // not a value of the bracket
+}
+
+long long floater_weight(const Context& c, const Bracket& b, long long half_points) {
+  return weight_of(c, b, &Bracket::floater_weights, half_points);
+}
+
+// C18 and C20 for MDP x ending with score difference `difference` (half points).
+void count_repeated_downfloat(const Context& c, const Bracket& b, int x, long long difference,
+                              Quality& q) {
+  const long long weight = weight_of(c, b, &Bracket::difference_weights, difference);
+  if (float_back(c, x, 1) == kDownfloat) q[kDownfloatAgainScore] = weight;
+  if (float_back(c, x, 2) == kDownfloat) q[kDownfloatTwoAgoScore] = weight;
 }
 
 }  // namespace
@@ -188,9 +228,12 @@ Quality unpaired_cost(const Context& c, const Bracket& b, int p) {
   q[kFloaterScores] = weight;
   if (b.last)  // rounds so far less games over the board: byes, absences, forfeits
     q[kByeUnplayed] = c.rounds_played - static_cast<long long>(c.player(p).colours.size());
-  count_downfloat(c, p, q);
-  q[kDownfloatAgainScore] = q[kDownfloatAgain] * weight;
-  q[kDownfloatTwoAgoScore] = q[kDownfloatTwoAgo] * weight;
+  if (moved_down(c, b, p)) {
+    count_repeated_downfloat(c, b, p, floating_difference(c, b, p), q);
+  } else {  // a resident downfloater
+    if (float_back(c, p, 1) == kDownfloat) ++q[kDownfloatAgain];
+    if (float_back(c, p, 2) == kDownfloat) ++q[kDownfloatTwoAgo];
+  }
   return q;
 }
 
@@ -202,9 +245,9 @@ Quality pair_cost(const Context& c, const Bracket& b, int x, int y) {
   const auto& px = c.player(x);
   const auto& py = c.player(y);
   if (px.score == py.score) return q;
-  const int higher = px.score > py.score ? x : y;
+  const int higher = px.score > py.score ? x : y;  // an MDP
   const int lower = px.score > py.score ? y : x;
-  count_downfloat(c, higher, q);
+  count_repeated_downfloat(c, b, higher, paired_difference(c, higher, lower), q);
   if (float_back(c, lower, 1) == kUpfloat) ++q[kUpfloatAgain];
   if (float_back(c, lower, 2) == kUpfloat) ++q[kUpfloatTwoAgo];
   const long long weight = floater_weight(c, b, std::llround(2 * c.player(higher).score));

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct Context {
   std::vector<int> colour_differences;           // per player: games moving first - second
   // Per player: the colour of its last two games when they had the same one, else 0.
   std::vector<int> repeated_colour;
+  // C5: the pairing-allocated bye goes to a player of at most this score, the lowest that leaves
+  // the round pairable (settle_bye_score); any score until that is settled.
+  double bye_score_limit = std::numeric_limits<double>::infinity();
 
   const SwissPlayer& player(int p) const { return (*players)[static_cast<std::size_t>(p)]; }
 };
@@ -39,18 +43,19 @@ bool topscorer(const Context& c, int p);
 int float_back(const Context& c, int p, int back);
 // C1 (not met before) and C3 (non-topscorers with the same absolute preference never meet).
 bool compatible(const Context& c, int a, int b);
-// C2: no pairing-allocated bye after a bye or a forfeit win.
+// C2: no pairing-allocated bye after one, after a full-point bye or after a forfeit win; C5: only
+// to a player of the lowest score that can take it (Context::bye_score_limit).
 bool bye_eligible(const Context& c, int p);
 // The colour a gets against b (swiss_colour with the ranking of the context).
 int colour_for(const Context& c, int a, int b);
 
 // The quality criteria of one bracket, in their order (numbered as in the text applied from 1 July
-// 2025, docs/ratings-tournaments.md); each counts something to minimise. Score weights (C6, C8,
+// 2025, docs/ratings-tournaments.md); each counts something to minimise. Score weights (C7, C8,
 // C18-C21) are floater_weight's: a higher score outweighs all the bracket's lower ones together.
 enum Criterion {
-  kFloaters,       // C5: players left unpaired (downfloaters; in the last bracket, the bye)
-  kFloaterScores,  // C6: their scores, taken in descending order (floater_weight)
-  // C7 and C8 (when Bracket::next is given): the next bracket (the downfloaters and the next
+  kFloaters,       // C6: players left unpaired (downfloaters; in the last bracket, the bye)
+  kFloaterScores,  // C7: their scores, taken in descending order (floater_weight)
+  // C8 (when Bracket::next is given): the next bracket (the downfloaters and the next
   // score group) paired as well as it can be: the players it leaves unpaired, and of those the
   // downfloaters' weights (the next bracket's pairs, then its scores).
   kNextUnpaired,
@@ -60,13 +65,14 @@ enum Criterion {
   kTopscorerRepeat,      // C11: the same colour three times running (topscorers, last round)
   kColourPreference,     // C12: colour preferences not granted
   kStrongPreference,     // C13: strong (or absolute) colour preferences not granted
-  kDownfloatAgain,       // C14: downfloat again after a downfloat in the previous round
-  kUpfloatAgain,         // C15: upfloat again after an upfloat in the previous round
-  kDownfloatTwoAgo,      // C16: downfloat again after one two rounds before
-  kUpfloatTwoAgo,        // C17: upfloat again after one two rounds before
-  // C18-C21: the weights of the scores of the previous round's downfloaters who float again by
-  // leaving the bracket unpaired, and of the opponents of the previous round's upfloaters who
-  // upfloat again; then the same two rounds before.
+  kDownfloatAgain,       // C14: resident downfloaters who downfloated in the previous round
+  kUpfloatAgain,         // C15: MDP opponents who upfloated in the previous round
+  kDownfloatTwoAgo,      // C16: resident downfloaters who downfloated two rounds before
+  kUpfloatTwoAgo,        // C17: MDP opponents who upfloated two rounds before
+  // C18-C21, the score differences (in descending order) of the MDPs who downfloated in the
+  // previous round (weigh_differences: paired, to their opponent; floating on, one point more
+  // than to the residents), and of the MDP opponents who upfloated in it (their MDP's score
+  // weight: the residents share one score); then the same two rounds before.
   kDownfloatAgainScore,   // C18
   kUpfloatAgainScore,     // C19
   kDownfloatTwoAgoScore,  // C20
@@ -80,22 +86,26 @@ struct Bracket {
   std::vector<int> players;
   double score = 0.0;  // the residents' score
   bool last = false;   // its one unpaired player (if any) gets the bye
-  // C6 weight of a floater per score in half points, lowest score first (weigh_floaters).
+  // C7 weight of a floater per score in half points, lowest score first (weigh_floaters).
   std::vector<std::pair<long long, long long>> floater_weights;
-  // The next score group, whose bracket C7 looks at; empty when C7 does not apply (the last
+  // The next score group, whose bracket C8 looks at; empty when C8 does not apply (the last
   // bracket, or a bracket paired for the completion of the round).
   std::vector<int> next;
+  // C18/C20 weight per score difference in half points, lowest first (weigh_floaters).
+  std::vector<std::pair<long long, long long>> difference_weights;
 };
 
 // Fills b.floater_weights: the lowest score weighs 1, each higher score one more than all the
 // players below it together, so that a smaller total is a smaller list of floaters' scores in
-// descending order (among sets of the same size, which C5 has already fixed).
+// descending order (among sets of the same size, which C6 has already fixed). Fills
+// b.difference_weights the same way over the score differences the MDPs who downfloated one or
+// two rounds before may end with.
 void weigh_floaters(const Context& c, Bracket& b);
 
 // The cost of leaving p unpaired in bracket b, and of the pair x-y (x ranked higher) made in it.
 Quality unpaired_cost(const Context& c, const Bracket& b, int p);
 Quality pair_cost(const Context& c, const Bracket& b, int x, int y);
-// C7 when `floaters` leave bracket b: {kNextUnpaired, kNextFloaterScores} of the best pairing
+// C8 when `floaters` leave bracket b: {kNextUnpaired, kNextFloaterScores} of the best pairing
 // of the next bracket (no two floaters meet there: they could have met in b).
 std::pair<long long, long long> next_bracket_cost(const Context& c, const Bracket& b,
                                                   const std::vector<int>& floaters);

@@ -69,7 +69,8 @@ std::string trf_export(const TrfTournament& t) {
   std::string out = "012 " + t.name + "\n042 " + t.start_date + "\n052 " + t.end_date + "\n062 " +
                     std::to_string(n) + "\n092 Swiss (FIDE Dutch)\nXXR " +
                     std::to_string(t.rounds) + "\n";
-  if (t.bye_points != 1.0) out += "XXS PAB=" + decimal(t.bye_points) + "\n";
+  if (t.bye_points != 1.0)  // JaVaFo's score line, and bbpPairings' (which ignores XXS)
+    out += "XXS PAB=" + decimal(t.bye_points) + "\nBBU " + points(t.bye_points) + "\n";
   for (int p = 0; p < n; ++p) {
     const auto& player = t.players[static_cast<std::size_t>(p)];
     std::string line = "001 " + right(std::to_string(p + 1), 4) + " " + fixed("", 4) + " " +
@@ -133,6 +134,26 @@ double pab_points(const std::string& xxs_line, double otherwise) {
   return otherwise;
 }
 
+constexpr std::size_t kFirstRound = 89;  // the first round block's column, from 0
+
+int player_of(const std::string& line) { return std::atoi(line.substr(4, 4).c_str()) - 1; }
+
+std::size_t blocks_of(const std::string& line) {
+  return line.size() > kFirstRound ? (line.size() - kFirstRound) / 10 : 0;
+}
+
+// The rounds paired so far: the last round in which some line has a game (finished or not) or a
+// pairing-allocated bye.
+std::size_t paired_rounds(const std::vector<std::string>& lines) {
+  std::size_t rounds = 0;
+  for (const auto& line : lines)
+    for (std::size_t round = 0; round < blocks_of(line); ++round) {
+      const TrfRound r = parse_block(line, kFirstRound + 10 * round);
+      if (r.opponent >= 0 || r.result == 'U') rounds = std::max(rounds, round + 1);
+    }
+  return rounds;
+}
+
 }  // namespace
 
 std::vector<SwissPlayer> trf_swiss_players(const std::string& trf) {
@@ -144,16 +165,14 @@ std::vector<SwissPlayer> trf_swiss_players(const std::string& trf) {
     if (line.rfind("XXS ", 0) == 0) bye_points = pab_points(line, bye_points);
   }
   std::vector<SwissPlayer> players(lines.size());
-  constexpr std::size_t kFirstRound = 89;
-  std::size_t rounds = 0;
-  for (const auto& line : lines)
-    rounds = std::max(rounds, line.size() > kFirstRound ? (line.size() - kFirstRound) / 10 : 0);
+  const std::size_t rounds = paired_rounds(lines);
   for (std::size_t round = 0; round < rounds; ++round)
     for (const auto& line : lines) {
-      const int p = std::atoi(line.substr(4, 4).c_str()) - 1;
-      record_round(players, static_cast<int>(round), p, parse_block(line, kFirstRound + 10 * round),
-                   bye_points);
+      record_round(players, static_cast<int>(round), player_of(line),
+                   parse_block(line, kFirstRound + 10 * round), bye_points);
     }
+  for (const auto& line : lines)  // a block entered ahead: absent from the round to pair
+    if (blocks_of(line) > rounds) players[static_cast<std::size_t>(player_of(line))].active = false;
   return players;
 }
 

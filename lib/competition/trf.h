@@ -26,8 +26,9 @@ struct TrfTournament {
   double bye_points = 1.0;          // a pairing-allocated bye's points (XXS PAB= when not 1)
 };
 
-// 012 name, 042/052 dates, 062 players, 092 type, XXR rounds, XXS PAB=points when a
-// pairing-allocated bye is not worth 1 (the score line of JaVaFo's TRF extension), then one 001
+// 012 name, 042/052 dates, 062 players, 092 type, XXR rounds, XXS PAB=points and BBU points when
+// a pairing-allocated bye is not worth 1 (the score lines of JaVaFo's and bbpPairings' TRF
+// extensions), then one 001
 // line per player with the fixed TRF16 columns: rank 5-8, name 15-47, rating 49-52, points 81-84,
 // place 86-89, and per round from column 92: opponent (4), colour w/b/-, result 1/0/= (the
 // pairing-allocated bye: 0000 - U, whatever its points). A game paired and not finished has its
@@ -37,7 +38,9 @@ std::string trf_export(const TrfTournament& tournament);
 
 // The Swiss pairing state written in a TRF's player lines, read back: every finished game
 // (1 = 0, and + - as forfeits), the pairing-allocated byes (U, worth XXS PAB= or 1) and the
-// requested ones (F a full point, H half a point); blank results and Z add nothing.
+// requested ones (F a full point, H half a point); blank results and Z add nothing. A block
+// after the last round with a pairing is entered ahead for the round to pair (JaVaFo's way):
+// that player is absent from it (active false).
 std::vector<SwissPlayer> trf_swiss_players(const std::string& trf);
 
 }  // namespace competition

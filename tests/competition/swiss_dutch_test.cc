@@ -38,10 +38,10 @@ Round numbered(std::initializer_list<std::pair<int, int>> pairs) {
   return out;
 }
 
-// A bracket of `players` (moved-down ones first) on `score`, weighed for C6.
+// A bracket of `players` (moved-down ones first) on `score`, weighed for C7.
 swiss_detail::Bracket bracket(const swiss_detail::Context& c, std::vector<int> players,
                               double score, bool last) {
-  swiss_detail::Bracket b{std::move(players), score, last, {}, {}};
+  swiss_detail::Bracket b{std::move(players), score, last, {}, {}, {}};
   swiss_detail::weigh_floaters(c, b);
   return b;
 }
@@ -149,7 +149,7 @@ TEST(SwissDutch, TheHighestMovedDownPlayersThatCanBePairedAre) {
   EXPECT_EQ(trace[1].result.unpaired, std::vector<int>{2});
 }
 
-// C7: the downfloater is chosen for the next bracket. A, B and C have 1 point, Z1 and Z2 half a
+// C8: the downfloater is chosen for the next bracket. A, B and C have 1 point, Z1 and Z2 half a
 // point, three more none; C has met Z1 and Z2. Floating C (A-B, the Dutch order's first) would
 // leave it unpaired in the next bracket; floating B lets it meet Z1 there, so A-C.
 TEST(SwissDutch, TheDownfloaterIsTheOneTheNextBracketCanPair) {
@@ -169,7 +169,7 @@ TEST(SwissDutch, TheDownfloaterIsTheOneTheNextBracketCanPair) {
   EXPECT_EQ(trace[1].result.pairs, (std::vector<std::pair<int, int>>{{1, 3}}));
 }
 
-// C6 compares the downfloaters' scores as a list in descending order, not as a sum: floating
+// C7 compares the downfloaters' scores as a list in descending order, not as a sum: floating
 // {2, 2} beats floating {3, 1} (the same sum), even when the latter grants one more colour
 // preference (C10, a later criterion). A has 3 points, B and C 2, D, E and F 1; A and E both
 // prefer to move second.
@@ -216,32 +216,51 @@ TEST(SwissDutch, FloatHistoryIsPerRoundAndAMissedRoundIsNoFloat) {
   EXPECT_EQ(at(forfeit, 1).floats, std::vector<int>{kDownfloat});
 }
 
-// C18-C21, with scores 2, 1 and 0 weighing 4, 2 and 1. A downfloater of the previous round (or
-// of the one before) who floats again by being left unpaired costs its score's weight; paired,
-// nothing there (C14 counts a player paired down again). An upfloater of the previous round (or
-// of the one before) who upfloats again costs its opponent's score's weight.
-TEST(SwissDutch, RepeatedFloatsCostScoreWeights) {
-  auto players = fresh(3);
-  const std::vector<double> scores{2, 1, 0};
-  for (int p = 0; p < 3; ++p) at(players, p).score = scores[static_cast<std::size_t>(p)];
+// C14-C21 as the 2025 text words them, in a bracket of residents on 0 with MDPs on 2 and 1.
+// C14 and C16 count resident downfloaters only (an MDP paired down, or floating on, is not
+// one); C18 and C20 weigh the score difference of an MDP who downfloated before: paired, to its
+// opponent; floating on, one point more than to the residents. The MDPs' possible differences
+// (half points) are 2 (0 v 1, 1 v a resident), 4 (0 v a resident, 1 floating) and 6 (0
+// floating), weighing 1, 3 and 9. C15 and C17 count an MDP's opponent who upfloated before, and
+// C19 and C21 weigh its MDP's score (2 weighs 6 and 1 weighs 3 over the residents' 1).
+TEST(SwissDutch, RepeatedFloatsCountResidentsAndWeighMdpScoreDifferences) {
+  auto players = fresh(4);
+  const std::vector<double> scores{2, 1, 0, 0};
+  for (int p = 0; p < 4; ++p) at(players, p).score = scores[static_cast<std::size_t>(p)];
   at(players, 0).floats = {kDownfloat, kDownfloat};
   at(players, 1).floats = {0, kDownfloat};
   at(players, 2).floats = {kUpfloat, kUpfloat};
+  at(players, 3).floats = {0, kDownfloat};
   const auto c = swiss_detail::make_context(players, {});
-  const auto b = bracket(c, {0, 1, 2}, 0.0, false);
-  const Quality top = swiss_detail::unpaired_cost(c, b, 0);
-  EXPECT_EQ(top[swiss_detail::kDownfloatAgainScore], 4);
-  EXPECT_EQ(top[swiss_detail::kDownfloatTwoAgoScore], 4);
-  const Quality middle = swiss_detail::unpaired_cost(c, b, 1);
-  EXPECT_EQ(middle[swiss_detail::kDownfloatAgainScore], 2);
-  EXPECT_EQ(middle[swiss_detail::kDownfloatTwoAgoScore], 0);
-  const Quality top_down = swiss_detail::pair_cost(c, b, 0, 1);
-  EXPECT_EQ(top_down[swiss_detail::kDownfloatAgain], 1);
-  EXPECT_EQ(top_down[swiss_detail::kDownfloatAgainScore], 0);
-  const Quality against_top = swiss_detail::pair_cost(c, b, 0, 2);
-  EXPECT_EQ(against_top[swiss_detail::kUpfloatAgainScore], 4);
-  EXPECT_EQ(against_top[swiss_detail::kUpfloatTwoAgoScore], 4);
-  EXPECT_EQ(swiss_detail::pair_cost(c, b, 1, 2)[swiss_detail::kUpfloatAgainScore], 2);
+  const auto b = bracket(c, {0, 1, 2, 3}, 0.0, false);
+  using swiss_detail::kDownfloatAgain;
+  using swiss_detail::kDownfloatAgainScore;
+  using swiss_detail::kDownfloatTwoAgoScore;
+  const Quality top_floats = swiss_detail::unpaired_cost(c, b, 0);
+  EXPECT_EQ(top_floats[kDownfloatAgain], 0);
+  EXPECT_EQ(top_floats[kDownfloatAgainScore], 9);
+  EXPECT_EQ(top_floats[kDownfloatTwoAgoScore], 9);
+  const Quality middle_floats = swiss_detail::unpaired_cost(c, b, 1);
+  EXPECT_EQ(middle_floats[kDownfloatAgainScore], 3);
+  EXPECT_EQ(middle_floats[kDownfloatTwoAgoScore], 0);
+  const Quality resident_floats = swiss_detail::unpaired_cost(c, b, 3);
+  EXPECT_EQ(resident_floats[kDownfloatAgain], 1);
+  EXPECT_EQ(resident_floats[kDownfloatAgainScore], 0);
+  const Quality mdps = swiss_detail::pair_cost(c, b, 0, 1);
+  EXPECT_EQ(mdps[kDownfloatAgain], 0);
+  EXPECT_EQ(mdps[kDownfloatAgainScore], 1);
+  const Quality top_down = swiss_detail::pair_cost(c, b, 0, 2);
+  EXPECT_EQ(top_down[kDownfloatAgain], 0);
+  EXPECT_EQ(top_down[kDownfloatAgainScore], 3);
+  EXPECT_EQ(top_down[kDownfloatTwoAgoScore], 3);
+  EXPECT_EQ(top_down[swiss_detail::kUpfloatAgain], 1);
+  EXPECT_EQ(top_down[swiss_detail::kUpfloatTwoAgo], 1);
+  EXPECT_EQ(top_down[swiss_detail::kUpfloatAgainScore], 6);
+  EXPECT_EQ(top_down[swiss_detail::kUpfloatTwoAgoScore], 6);
+  const Quality middle_down = swiss_detail::pair_cost(c, b, 1, 3);
+  EXPECT_EQ(middle_down[kDownfloatAgainScore], 1);
+  EXPECT_EQ(middle_down[kDownfloatAgain], 0);  // 3 is paired: no resident downfloater
+  EXPECT_EQ(swiss_detail::pair_cost(c, b, 1, 2)[swiss_detail::kUpfloatAgainScore], 3);
 }
 
 // C9: the bye goes to the player with the fewest rounds not played. Three players on no points
@@ -387,7 +406,7 @@ ExchangeKey exchange_of(const Pairs& pairs, const std::vector<int>& remainder, i
 // The Dutch order of C.04.3 (the 2017 text's sections B and D), written out independently of
 // the library over every best pairing (`optimal`); the first one generated is chosen:
 // 1. the moved-down players to pair: each in turn when some best pairing pairs it with those
-//    chosen before (D.3: the higher scores, then the lower BSNs; C6 has fixed the scores);
+//    chosen before (D.3: the higher scores, then the lower BSNs; C7 has fixed the scores);
 // 2. each of them in turn takes the first resident (transpositions of S2), then moved-down
 //    player below it, that some remaining pairing gives it;
 // 3. the remainder splits into S1 (as many as it holds pairs) and S2; the exchange first in
@@ -467,7 +486,7 @@ void record(std::vector<SwissPlayer>& players, int number, const Round& round, s
 // criteria, and among the best ones the Dutch order reaches this one first.
 void check_first_best(const swiss_detail::Context& c, swiss_detail::BracketTrace t,
                       const std::string& where) {
-  if (!t.result.for_next) t.bracket.next.clear();  // paired for completion: C7 not applied
+  if (!t.result.for_next) t.bracket.next.clear();  // paired for completion: C8 not applied
   std::vector<std::pair<int, int>> pairs;
   std::vector<int> open = t.bracket.players;
   std::vector<int> unpaired;
@@ -506,7 +525,7 @@ TEST(SwissDutch, RandomBracketsWithExchangesTakeTheFirstBestPairing) {
         }
     }
     const auto c = swiss_detail::make_context(players, {});
-    swiss_detail::Bracket b{{}, 1.0, rng() % 2 == 0, {}, {}};
+    swiss_detail::Bracket b{{}, 1.0, rng() % 2 == 0, {}, {}, {}};
     for (int p = 0; p < n; ++p) b.players.push_back(p);
     swiss_detail::weigh_floaters(c, b);
     const auto result = swiss_detail::pair_bracket(c, b, {});
@@ -541,6 +560,43 @@ TEST(SwissDutch, ExchangesTiedOnThreeRulesTakeTheLowestPlayerOfS2) {
   check_first_best(c, {b, {}, *result}, "bracket of nine");
 }
 
+// C5 by brute force: lowers `best` to the lowest score of a player who takes the bye in some
+// pairing of all of `open` (an odd number) under C1-C3. `bye`: the bye's score so far, or -1.
+void lowest_bye_score(const swiss_detail::Context& c, std::vector<int>& open, std::size_t from,
+                      double bye, double& best) {
+  while (from < open.size() && open[from] < 0) ++from;
+  if (from == open.size()) {
+    if (bye >= 0) best = std::min(best, bye);
+    return;
+  }
+  const int p = open[from];
+  open[from] = -1;
+  if (bye < 0 && !c.player(p).had_bye && c.player(p).score < best)
+    lowest_bye_score(c, open, from + 1, c.player(p).score, best);
+  for (std::size_t j = from + 1; j < open.size(); ++j) {
+    const int q = open[j];
+    if (q < 0 || !swiss_detail::compatible(c, p, q)) continue;
+    open[j] = -1;
+    lowest_bye_score(c, open, from + 1, bye, best);
+    open[j] = q;
+  }
+  open[from] = p;
+}
+
+// C5 checked apart from the engine in fields of at most 13: the bye goes to the lowest score
+// any pairing of the round under C1-C3 can give it.
+void check_bye_score(const swiss_detail::Context& c, const Round& round, const std::string& where) {
+  std::vector<int> open;
+  for (const auto& g : round) {
+    open.push_back(g.first);
+    if (g.second != kBye) open.push_back(g.second);
+  }
+  if (open.size() % 2 == 0 || open.size() > 13) return;
+  double best = 1e9;
+  lowest_bye_score(c, open, 0, -1.0, best);
+  EXPECT_EQ(c.player(round.back().first).score, best) << where << ": C5";
+}
+
 TEST(SwissDutch, RandomTournamentsMeetTheCriteriaAndSmallBracketsTakeTheFirstBestPairing) {
   std::mt19937 rng(20261127);
   int checked = 0;
@@ -555,12 +611,20 @@ TEST(SwissDutch, RandomTournamentsMeetTheCriteriaAndSmallBracketsTakeTheFirstBes
       std::vector<swiss_detail::BracketTrace> trace;
       const auto round = swiss_detail::paired_round(players, options, &trace);
       if (!round) break;  // out of pairings (small fields, many rounds)
-      const auto c = swiss_detail::make_context(players, options);
+      const std::string where =
+          "tournament " + std::to_string(t) + " round " + std::to_string(r + 1);
+      auto c = swiss_detail::make_context(players, options);
       check_absolute(players, *round, c.last_round);
+      check_bye_score(c, *round, where);
+      std::vector<int> active;
+      for (const auto& g : *round) {
+        active.push_back(g.first);
+        if (g.second != kBye) active.push_back(g.second);
+      }
+      ASSERT_TRUE(swiss_detail::settle_bye_score(c, active));  // the brackets' C4 keeps C5
       for (const auto& bracket : trace) {
         if (bracket.bracket.players.size() > 10) continue;
-        check_first_best(c, bracket,
-                         "tournament " + std::to_string(t) + " round " + std::to_string(r + 1));
+        check_first_best(c, bracket, where);
         ++checked;
       }
       record(players, r, *round, rng);

@@ -64,7 +64,8 @@ TEST(Trf, GameInProgressIsPairedWithABlankResult) {
   EXPECT_EQ(lines[8].substr(89), "     1 b 0  0000 - U");
 }
 
-// A pairing-allocated bye is U whatever its points; the points are on JaVaFo's score line. Read
+// A pairing-allocated bye is U whatever its points; the points are on JaVaFo's and bbpPairings'
+// score lines. Read
 // back, a half-point bye scores half a point and floats down; a zero-point one scores nothing and
 // does not float (1.4.3: not more than a loss). Either bars another pairing-allocated bye.
 TEST(Trf, APairingAllocatedByeIsUWithItsPointsOnTheScoreLine) {
@@ -78,10 +79,11 @@ TEST(Trf, APairingAllocatedByeIsUWithItsPointsOnTheScoreLine) {
                     {}};
     t.bye_points = bye_points;
     const auto lines = lines_of(trf_export(t));
-    ASSERT_EQ(lines.size(), 10u);
+    ASSERT_EQ(lines.size(), 11u);
     EXPECT_EQ(lines[6], bye_points == 0.5 ? "XXS PAB=0.5" : "XXS PAB=0.0");
-    EXPECT_EQ(lines[9].substr(80, 4), bye_points == 0.5 ? " 0.5" : " 0.0");
-    EXPECT_EQ(lines[9].substr(89), "  0000 - U");
+    EXPECT_EQ(lines[7], bye_points == 0.5 ? "BBU  0.5" : "BBU  0.0");
+    EXPECT_EQ(lines[10].substr(80, 4), bye_points == 0.5 ? " 0.5" : " 0.0");
+    EXPECT_EQ(lines[10].substr(89), "  0000 - U");
     const auto players = trf_swiss_players(trf_export(t));
     ASSERT_EQ(players.size(), 3u);
     EXPECT_EQ(players[2].score, bye_points);
@@ -93,24 +95,27 @@ TEST(Trf, APairingAllocatedByeIsUWithItsPointsOnTheScoreLine) {
   EXPECT_EQ(trf_export(full).find("XXS"), std::string::npos);
 }
 
-// A TRF16 player line: pairing number, name, points, place and one round block.
+// A TRF16 player line of a field of at most 9: pairing number, name, points, place (the
+// pairing number) and its round blocks.
 std::string player_line(int number, const std::string& name, const std::string& points,
-                        const std::string& round_block) {
+                        const std::string& round_blocks) {
   std::string line = "001 " + std::string(3, ' ') + std::to_string(number) + "      " + name;
   line.resize(80, ' ');
-  return line + " " + points + "    " + std::to_string(number) + round_block + "\n";
+  return line + " " + points + "    " + std::to_string(number) + round_blocks + "\n";
 }
 
 // Byes a player asked for, in a TRF from another program (Hexpost gives none): F scores a point
 // and bars the pairing-allocated bye (C.04.1: a win's points without playing), H scores half a
 // point and does not; both float down (1.4.3). Z scores nothing and has no float.
 TEST(Trf, RequestedByesScoreWithoutPlaying) {
-  const std::string trf = "012 Requested\nXXR 3\nXXS WW=1.0 BW=1.0 WD=0.5 BD=0.5 PAB=1.0\n" +
-                          player_line(1, "ann", "1.0", "  0000 - F") +
-                          player_line(2, "bob", "0.5", "  0000 - H") +
-                          player_line(3, "cyd", "0.0", "  0000 - Z");
+  const std::string trf =
+      "012 Requested\nXXR 3\nXXS WW=1.0 BW=1.0 WD=0.5 BD=0.5 PAB=1.0\n" +
+      player_line(1, "ann", "1.0", "  0000 - F") + player_line(2, "bob", "0.5", "  0000 - H") +
+      player_line(3, "cyd", "0.0", "  0000 - Z") + player_line(4, "dan", "1.0", "     5 w 1") +
+      player_line(5, "eve", "0.0", "     4 b 0");
   const auto players = trf_swiss_players(trf);
-  ASSERT_EQ(players.size(), 3u);
+  ASSERT_EQ(players.size(), 5u);
+  for (const auto& p : players) EXPECT_TRUE(p.active);  // round 1 was paired: nothing ahead
   EXPECT_EQ(players[0].score, 1.0);
   EXPECT_TRUE(players[0].had_bye);
   EXPECT_EQ(players[0].floats, std::vector<int>{kDownfloat});
@@ -164,6 +169,44 @@ TEST(Trf, RoundTripAfterEveryResultPairsTheSameNextRound) {
         }
       }
     }
+}
+
+// The tournaments of bbpPairings' own tests of the 2025 Dutch rules (dutch_2025_C5 and
+// dutch_2025_C9; bbpPairings is the FIDE-endorsed engine that implements them), read as TRF and
+// paired here: the pairings are the ones bbpPairings expects.
+
+// C5 comes before every quality criterion: the bye goes to the lowest score that can take it.
+// Player 4 is absent from round 3 (a Z entered ahead). Pairing 1-3 would pair the top bracket
+// completely (C6) but leave the bye to a one-point player; both leaders float instead and the
+// bye goes to 6 on no points. (JaVaFo, on the 2017 rules, gives it to a one-point player.)
+TEST(DutchReference, TheByeGoesToTheLowestScoreThatCanTakeIt) {
+  const std::string trf = "012 C5\n" + player_line(1, "p1", "2.0", "     4 w 1     2 b 1") +
+                          player_line(2, "p2", "1.0", "     5 b 1     1 w 0") +
+                          player_line(3, "p3", "2.0", "     6 w 1     4 b 1") +
+                          player_line(4, "p4", "0.0", "     1 b 0     3 w 0  0000 - Z") +
+                          player_line(5, "p5", "1.0", "     2 w 0     6 b 1") +
+                          player_line(6, "p6", "0.0", "     3 b 0     5 w 0") + "XXR 3\n";
+  const auto players = trf_swiss_players(trf);
+  ASSERT_EQ(players.size(), 6u);
+  EXPECT_FALSE(players[3].active);
+  const auto round = swiss_round(players, {true, 3});
+  ASSERT_TRUE(round);
+  EXPECT_EQ(*round, (Round{{0, 4}, {2, 1}, {5, kBye}}));
+}
+
+// C9: of the players on no points, the bye goes to one who has played every round (5 missed
+// round 1).
+TEST(DutchReference, TheByeGoesToAPlayerWithoutUnplayedGames) {
+  const std::string trf = "012 C9\n" + player_line(1, "p1", "1.0", "     3 w 1") +
+                          player_line(2, "p2", "1.0", "     4 b 1") +
+                          player_line(3, "p3", "0.0", "     1 b 0") +
+                          player_line(4, "p4", "0.0", "     2 w 0") +
+                          player_line(5, "p5", "0.0", "  0000 - Z") + "XXR 3\n";
+  const auto players = trf_swiss_players(trf);
+  ASSERT_EQ(players.size(), 5u);
+  const auto round = swiss_round(players, {true, 3});
+  ASSERT_TRUE(round);
+  EXPECT_EQ(*round, (Round{{1, 0}, {2, 4}, {3, kBye}}));
 }
 
 }  // namespace
