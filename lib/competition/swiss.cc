@@ -36,6 +36,26 @@ void order_boards(const Context& c, std::vector<std::pair<int, int>>& pairs) {
             [&](const auto& x, const auto& y) { return key(x) < key(y); });
 }
 
+// The bracket of the players `moved_down` and the next score group of `left`; `rest` gets the
+// players below it.
+Bracket next_bracket(const Context& c, const std::vector<int>& moved_down,
+                     const std::vector<int>& left, std::vector<int>& rest) {
+  Bracket b;
+  b.players = moved_down;
+  b.score = left.empty() ? c.player(moved_down.back()).score : c.player(left.front()).score;
+  auto it = left.begin();
+  while (it != left.end() && c.player(*it).score == b.score) b.players.push_back(*it++);
+  rest.assign(it, left.end());
+  b.last = rest.empty();
+  b.floats_the_bye = swiss_detail::floats_the_bye(c, b, rest);
+  if (!b.floats_the_bye)  // C8, for the next bracket's sake: not for a floater taking the bye
+    for (auto next = rest.begin();
+         next != rest.end() && c.player(*next).score == c.player(rest.front()).score; ++next)
+      b.next.push_back(*next);
+  swiss_detail::weigh_floaters(c, b);
+  return b;
+}
+
 }  // namespace
 
 std::optional<Round> swiss_round(const std::vector<SwissPlayer>& players,
@@ -53,17 +73,8 @@ std::optional<Round> swiss_detail::paired_round(const std::vector<SwissPlayer>& 
   std::vector<int> moved_down;
   int bye = kBye;
   while (!left.empty() || !moved_down.empty()) {
-    Bracket b;
-    b.players = moved_down;
-    b.score = left.empty() ? c.player(moved_down.back()).score : c.player(left.front()).score;
-    auto it = left.begin();
-    while (it != left.end() && c.player(*it).score == b.score) b.players.push_back(*it++);
-    const std::vector<int> rest(it, left.end());
-    b.last = rest.empty();
-    for (auto next = rest.begin();
-         next != rest.end() && c.player(*next).score == c.player(rest.front()).score; ++next)
-      b.next.push_back(*next);
-    swiss_detail::weigh_floaters(c, b);
+    std::vector<int> rest;
+    const Bracket b = next_bracket(c, moved_down, left, rest);
     const auto result = swiss_detail::pair_bracket(c, b, rest);
     if (!result) return std::nullopt;
     if (trace) trace->push_back({b, rest, *result});
@@ -119,16 +130,12 @@ void swiss_record(std::vector<SwissPlayer>& players, int round, const Pairing& p
 }
 
 void swiss_record_forfeit(std::vector<SwissPlayer>& players, int round, int winner, int loser) {
-  auto& w = players[at(winner)];
-  auto& l = players[at(loser)];
-  note_float(w, round, kDownfloat);
-  note_float(l, round, 0);
-  w.score += 1.0;
-  w.had_bye = true;
+  swiss_record_unplayed(players, round, winner, 1.0);
+  swiss_record_unplayed(players, round, loser, 0.0);
 }
 
-void swiss_record_requested_bye(std::vector<SwissPlayer>& players, int round, int player,
-                                double points) {
+void swiss_record_unplayed(std::vector<SwissPlayer>& players, int round, int player,
+                           double points) {
   auto& p = players[at(player)];
   note_float(p, round, points > 0.0 ? kDownfloat : 0);
   p.score += points;

@@ -53,12 +53,11 @@ void swiss_record(std::vector<SwissPlayer>& players, int round, const Pairing& p
 // has no float; the forfeit win counts as a bye (C.04.1: no pairing-allocated bye after it).
 void swiss_record_forfeit(std::vector<SwissPlayer>& players, int round, int winner, int loser);
 
-// Records a bye `player` asked for in round `round` (TRF: H half a point, F a full point; Hexpost
-// gives none, an imported TRF may hold them): `points` without playing, a downfloat when more than
-// a loss (1.4.3). A full point bars the pairing-allocated bye as a forfeit win does (C.04.1: a
-// win's points without playing); a half point does not.
-void swiss_record_requested_bye(std::vector<SwissPlayer>& players, int round, int player,
-                                double points);
+// Records a round `player` did not play over the board but scored `points` in: a bye it asked
+// for (TRF H half a point, F a full point), a forfeit (+ 1, - 0), an absence (0). A downfloat
+// when more than a loss (1.4.3); a full point bars the pairing-allocated bye, as a win's points
+// scored without playing (C.04.1); less does not.
+void swiss_record_unplayed(std::vector<SwissPlayer>& players, int round, int player, double points);
 
 // The colour (+1 first, -1 second) for `a` against `b` by the Dutch allocation rules: grant both
 // preferences, else the stronger one (two absolute ones: the wider colour difference), else

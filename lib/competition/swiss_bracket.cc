@@ -339,6 +339,11 @@ bool pairable(const Context& c, const std::vector<int>& players) {
   return std::count(mate.begin(), mate.end(), -1) == 0;
 }
 
+bool floats_the_bye(const Context& c, const Bracket& b, const std::vector<int>& rest) {
+  return !rest.empty() && b.score == c.bye_score_limit && b.players.size() % 2 == 1 &&
+         pairable(c, rest) && pairable(c, b.players);
+}
+
 bool settle_bye_score(Context& c, const std::vector<int>& players) {
   if (players.size() % 2 == 0) return pairable(c, players);
   std::vector<double> scores;

@@ -25,6 +25,12 @@ std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
 // Whether `players` can all be paired under C1-C3, one of them taking the bye if they are odd.
 bool pairable(const Context& c, const std::vector<int>& players);
 
+// Whether bracket b (not the last) is the one C9 applies to in the text's words, a bracket that
+// floats exactly one player, who will take the bye: it is on the bye's score (C5), it can be
+// paired with one of its players taking the bye, and `rest`, the lower players, can be paired
+// completely among themselves.
+bool floats_the_bye(const Context& c, const Bracket& b, const std::vector<int>& rest);
+
 // C5, the first criterion after completion: when `players` (the whole round) are odd, sets
 // c.bye_score_limit to the lowest score whose bye-eligible players can take the bye with the
 // rest paired; every bracket's completion check (C4) then keeps the bye at that score. False

@@ -226,7 +226,7 @@ Quality unpaired_cost(const Context& c, const Bracket& b, int p) {
   const long long weight = floater_weight(c, b, std::llround(2 * c.player(p).score));
   q[kFloaters] = 1;
   q[kFloaterScores] = weight;
-  if (b.last)  // rounds so far less games over the board: byes, absences, forfeits
+  if (b.last || b.floats_the_bye)  // rounds so far less games over the board
     q[kByeUnplayed] = c.rounds_played - static_cast<long long>(c.player(p).colours.size());
   if (moved_down(c, b, p)) {
     count_repeated_downfloat(c, b, p, floating_difference(c, b, p), q);

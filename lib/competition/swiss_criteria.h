@@ -60,7 +60,7 @@ enum Criterion {
   // downfloaters' weights (the next bracket's pairs, then its scores).
   kNextUnpaired,
   kNextFloaterScores,
-  kByeUnplayed,          // C9: in the last bracket, the bye's player's rounds not played
+  kByeUnplayed,  // C9: the bye's player's rounds not played (Bracket::last or floats_the_bye)
   kTopscorerDifference,  // C10: colour difference beyond +-2 (topscorers, last round)
   kTopscorerRepeat,      // C11: the same colour three times running (topscorers, last round)
   kColourPreference,     // C12: colour preferences not granted
@@ -93,6 +93,8 @@ struct Bracket {
   std::vector<int> next;
   // C18/C20 weight per score difference in half points, lowest first (weigh_floaters).
   std::vector<std::pair<long long, long long>> difference_weights;
+  // Not the last bracket, but the one whose single downfloater will take the bye (C9 applies).
+  bool floats_the_bye = false;
 };
 
 // Fills b.floater_weights: the lowest score weighs 1, each higher score one more than all the

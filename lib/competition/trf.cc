@@ -107,22 +107,25 @@ TrfRound parse_block(const std::string& line, std::size_t start) {
   return out;
 }
 
+// The points of a game's result code (rated 1 = 0, unrated W D L), or -1 for another code.
+double game_points(char result) {
+  if (result == '1' || result == 'W') return 1.0;
+  if (result == '=' || result == 'D') return 0.5;
+  if (result == '0' || result == 'L') return 0.0;
+  return -1.0;
+}
+
 void record_round(std::vector<SwissPlayer>& players, int round, int p, const TrfRound& r,
                   double bye_points) {
-  if (r.opponent < 0) {
-    if (r.result == 'U') swiss_record(players, round, {p, kBye}, bye_points);
-    if (r.result == 'F' || r.result == 'H')
-      swiss_record_requested_bye(players, round, p, r.result == 'F' ? 1.0 : 0.5);
-    return;
-  }
-  if (r.colour != 'w') return;  // each game once, from White's line
-  if (r.result == '+' || r.result == '-') {
-    swiss_record_forfeit(players, round, r.result == '+' ? p : r.opponent,
-                         r.result == '+' ? r.opponent : p);
-  } else if (r.result == '1' || r.result == '=' || r.result == '0') {
-    swiss_record(players, round, {p, r.opponent},
-                 r.result == '1' ? 1.0 : (r.result == '=' ? 0.5 : 0.0));
-  }
+  if (r.opponent < 0 && r.result == 'U') swiss_record(players, round, {p, kBye}, bye_points);
+  // Unplayed, from each player's own line (a double forfeit is - on both): F and + score a
+  // point, H half a point, - nothing.
+  if (r.result == 'F' || r.result == '+') swiss_record_unplayed(players, round, p, 1.0);
+  if (r.result == 'H') swiss_record_unplayed(players, round, p, 0.5);
+  if (r.result == '-') swiss_record_unplayed(players, round, p, 0.0);
+  const double points = game_points(r.result);
+  if (r.opponent >= 0 && r.colour == 'w' && points >= 0)  // each game once, from White's line
+    swiss_record(players, round, {p, r.opponent}, points);
 }
 
 // The PAB= value of an XXS line (JaVaFo's score line: space-separated KEY=points), or

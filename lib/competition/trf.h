@@ -37,8 +37,9 @@ struct TrfTournament {
 std::string trf_export(const TrfTournament& tournament);
 
 // The Swiss pairing state written in a TRF's player lines, read back: every finished game
-// (1 = 0, and + - as forfeits), the pairing-allocated byes (U, worth XXS PAB= or 1) and the
-// requested ones (F a full point, H half a point); blank results and Z add nothing. A block
+// (1 = 0, unrated W D L), forfeits (+ -, a double forfeit - on both lines), the
+// pairing-allocated byes (U, worth XXS PAB= or 1) and the requested ones (F a full point, H half
+// a point); blank results and Z add nothing. A block
 // after the last round with a pairing is entered ahead for the round to pair (JaVaFo's way):
 // that player is absent from it (active false).
 std::vector<SwissPlayer> trf_swiss_players(const std::string& trf);

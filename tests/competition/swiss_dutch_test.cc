@@ -41,7 +41,10 @@ Round numbered(std::initializer_list<std::pair<int, int>> pairs) {
 // A bracket of `players` (moved-down ones first) on `score`, weighed for C7.
 swiss_detail::Bracket bracket(const swiss_detail::Context& c, std::vector<int> players,
                               double score, bool last) {
-  swiss_detail::Bracket b{std::move(players), score, last, {}, {}, {}};
+  swiss_detail::Bracket b;
+  b.players = std::move(players);
+  b.score = score;
+  b.last = last;
   swiss_detail::weigh_floaters(c, b);
   return b;
 }
@@ -525,7 +528,9 @@ TEST(SwissDutch, RandomBracketsWithExchangesTakeTheFirstBestPairing) {
         }
     }
     const auto c = swiss_detail::make_context(players, {});
-    swiss_detail::Bracket b{{}, 1.0, rng() % 2 == 0, {}, {}, {}};
+    swiss_detail::Bracket b;
+    b.score = 1.0;
+    b.last = rng() % 2 == 0;
     for (int p = 0; p < n; ++p) b.players.push_back(p);
     swiss_detail::weigh_floaters(c, b);
     const auto result = swiss_detail::pair_bracket(c, b, {});
