@@ -48,10 +48,12 @@ Bracket next_bracket(const Context& c, const std::vector<int>& moved_down,
   rest.assign(it, left.end());
   b.last = rest.empty();
   b.floats_the_bye = swiss_detail::floats_the_bye(c, b, rest);
-  if (!b.floats_the_bye)  // C8, for the next bracket's sake: not for a floater taking the bye
-    for (auto next = rest.begin();
-         next != rest.end() && c.player(*next).score == c.player(rest.front()).score; ++next)
-      b.next.push_back(*next);
+  if (!b.floats_the_bye) {  // C8, for the next bracket's sake: not for a floater taking the bye
+    auto next = rest.begin();
+    while (next != rest.end() && c.player(*next).score == c.player(rest.front()).score)
+      b.next.push_back(*next++);
+    b.beyond_next.assign(next, rest.end());
+  }
   swiss_detail::weigh_floaters(c, b);
   return b;
 }

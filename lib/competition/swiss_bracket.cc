@@ -143,6 +143,7 @@ namespace {
 BuiltRanges add_edges(const Context& c, const Bracket& b, Graph& g) {
   const int n = static_cast<int>(g.player.size());
   const int size = g.bracket_size;
+  const int next_end = size + static_cast<int>(b.next.size());  // g.player: the next group first
   std::vector<Quality> unpaired;
   for (int i = 0; i < size; ++i) unpaired.push_back(unpaired_cost(c, b, g.player[at(i)]));
   BuiltRanges ranges;
@@ -163,9 +164,8 @@ BuiltRanges add_edges(const Context& c, const Bracket& b, Graph& g) {
         bracket_edge(c, b, x, y, unpaired[at(i)], unpaired[at(j)], g.complete, e.bands, ranges);
         continue;
       }
-      if (g.complete) {
-        e.bands[kCompletion] = 1;  // outside the bracket: counts for completion only
-      } else {  // a pair of the next bracket (C8), a downfloater's with its C7 weight
+      if (g.complete) e.bands[kCompletion] = 1;  // outside the bracket: counts for completion
+      if (j < next_end) {  // and a pair of the next bracket (C8), a downfloater's with its weight
         e.bands[kFirstCriterion + std::size_t{kNextUnpaired}] = 2;
         if (i < size)
           e.bands[kFirstCriterion + std::size_t{kNextFloaterScores}] =
@@ -214,7 +214,7 @@ Graph build_graph(const Context& c, const Bracket& b, const std::vector<int>& re
   g.player = b.players;
   g.bracket_size = static_cast<int>(b.players.size());
   g.complete = complete || b.last;
-  if (g.complete) {
+  if (g.complete) {  // rest: b.next (C8's score group) first
     g.player.insert(g.player.end(), rest.begin(), rest.end());
     if (g.player.size() % 2 == 1) g.player.push_back(kByeVertex);
   } else {
@@ -287,57 +287,7 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
   return result_for_next(b, result);
 }
 
-// A greedy pairing of `players` (indices into it in mate; -1 unpaired), then repairs: an
-// unpaired x takes the partner of a paired y when y can then meet another unpaired player or,
-// for the last one of an odd number, take the bye. True when it ends complete; false proves
-// nothing (the caller then runs a matching).
-bool greedy_pairable(const Context& c, const std::vector<int>& players) {
-  const int n = static_cast<int>(players.size());
-  auto ok = [&](int i, int j) { return compatible(c, players[at(i)], players[at(j)]); };
-  std::vector<int> mate(at(n), -1);
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n && mate[at(i)] < 0; ++j)
-      if (mate[at(j)] < 0 && ok(i, j)) mate[at(i)] = j, mate[at(j)] = i;
-  std::vector<int> left;
-  for (int i = 0; i < n; ++i)
-    if (mate[at(i)] < 0) left.push_back(i);
-  auto done = [&] {
-    return left.empty() ||
-           (left.size() == 1 && n % 2 == 1 && bye_eligible(c, players[at(left[0])]));
-  };
-  for (int round = 0; round < 4 * n && !done(); ++round) {
-    const int x = left.back();
-    bool moved = false;
-    for (int y = 0; y < n && !moved; ++y) {
-      const int z = mate[at(y)];  // x takes z, y is freed
-      if (z < 0 || !ok(x, z)) continue;
-      for (std::size_t k = 0; k + 1 < left.size() && !moved; ++k)
-        if (ok(y, left[k])) {
-          mate[at(x)] = z, mate[at(z)] = x, mate[at(y)] = left[k], mate[at(left[k])] = y;
-          left.erase(left.begin() + static_cast<std::ptrdiff_t>(k));
-          left.pop_back();
-          moved = true;
-        }
-      if (!moved && left.size() == 1 && bye_eligible(c, players[at(y)])) {
-        mate[at(x)] = z, mate[at(z)] = x, mate[at(y)] = -1;
-        left = {y};
-        moved = true;
-      }
-    }
-    if (!moved) return false;
-  }
-  return done();
-}
-
 }  // namespace
-
-bool pairable(const Context& c, const std::vector<int>& players) {
-  if (greedy_pairable(c, players)) return true;
-  Bracket none;
-  const Graph g = build_graph(c, none, players, true, {});
-  const auto mate = max_weight_matching(static_cast<int>(g.player.size()), match_edges(g));
-  return std::count(mate.begin(), mate.end(), -1) == 0;
-}
 
 bool floats_the_bye(const Context& c, const Bracket& b, const std::vector<int>& rest) {
   return !rest.empty() && b.score == c.bye_score_limit && b.players.size() % 2 == 1 &&
@@ -378,13 +328,22 @@ bool at_next_floor(const Context& c, const Bracket& b, const std::vector<int>& f
   return next_bracket_cost(c, b, floaters) == std::pair<long long, long long>(players % 2, 0);
 }
 
+// Whether C4 costs the next bracket nothing after `result`, paired with C8 counted without it:
+// then no pairing does better on C8 with C4 (C4 only takes pairings away), and of those that do
+// as well the walk without C4 chose first among more, this one.
+bool rest_free(const Context& c, const Bracket& b, const BracketResult& result) {
+  return b.next.empty() || next_bracket_cost(c, b, result.unpaired, true) ==
+                               next_bracket_cost(c, b, result.unpaired, false);
+}
+
 }  // namespace
 
 // The best pairing without C8 is the best with it when its downfloaters reach the next
-// bracket's floor (C8 comes after C6 and C7, which that pairing is already best on); only
-// otherwise is the next score group put in the matching. A bracket whose best pairing leaves
-// the rest unpairable is paired for the completion of the round, without C8 (the 2017 text's
-// penultimate bracket).
+// bracket's floor (C8 comes after C6 and C7, which that pairing is already best on). Then the
+// next score group joins the matching (C8 counted as if the players beyond it did not matter),
+// which stands when C4 costs the next bracket nothing (rest_free). Otherwise, and when the best
+// pairing would leave the rest unpairable, the bracket is paired on a graph that holds all the
+// lower players, completion (C4) its top band and the pairs of the next bracket C8's.
 std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
                                           const std::vector<int>& rest) {
   const Adjacency adjacent = bracket_adjacency(c, b);  // for every attempt below
@@ -393,11 +352,13 @@ std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
     Bracket without_next = b;
     without_next.next.clear();
     auto result = walk_keeping_lower(c, without_next, rest, adjacent);
-    if (result && !at_next_floor(c, b, result->unpaired))
-      result = walk_keeping_lower(c, b, rest, adjacent);
-    if (result) return result_for_next(b, *result);
+    if (result && at_next_floor(c, b, result->unpaired)) return result_for_next(b, *result);
+    if (auto best = walk_keeping_lower(c, b, rest, adjacent); best && rest_free(c, b, *best))
+      return result_for_next(b, *best);
   }
-  return walk_matching(c, b, build_graph(c, b, rest, true, adjacent));
+  auto result = walk_matching(c, b, build_graph(c, b, rest, true, adjacent));
+  if (!result) return std::nullopt;
+  return result_for_next(b, *result);
 }
 
 }  // namespace competition::swiss_detail

@@ -22,9 +22,6 @@ struct BracketResult {
 std::optional<BracketResult> pair_bracket(const Context& c, const Bracket& b,
                                           const std::vector<int>& rest);
 
-// Whether `players` can all be paired under C1-C3, one of them taking the bye if they are odd.
-bool pairable(const Context& c, const std::vector<int>& players);
-
 // Whether bracket b (not the last) is the one C9 applies to in the text's words, a bracket that
 // floats exactly one player, who will take the bye: it is on the bye's score (C5), it can be
 // paired with one of its players taking the bye, and `rest`, the lower players, can be paired

@@ -12,6 +12,8 @@
 namespace competition {
 namespace {
 
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
 int colour_difference(const SwissPlayer& p) {
   return std::accumulate(p.colours.begin(), p.colours.end(), 0);
 }
@@ -258,10 +260,75 @@ Quality pair_cost(const Context& c, const Bracket& b, int x, int y) {
 
 namespace {
 
+// A greedy pairing of `players` (indices into it in mate; -1 unpaired), then repairs: an
+// unpaired x takes the partner of a paired y when y can then meet another unpaired player or,
+// for the last one of an odd number, take the bye. True when it ends complete; false proves
+// nothing (the caller then runs a matching).
+bool greedy_pairable(const Context& c, const std::vector<int>& players) {
+  const int n = static_cast<int>(players.size());
+  auto ok = [&](int i, int j) { return compatible(c, players[at(i)], players[at(j)]); };
+  std::vector<int> mate(at(n), -1);
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n && mate[at(i)] < 0; ++j)
+      if (mate[at(j)] < 0 && ok(i, j)) mate[at(i)] = j, mate[at(j)] = i;
+  std::vector<int> left;
+  for (int i = 0; i < n; ++i)
+    if (mate[at(i)] < 0) left.push_back(i);
+  auto done = [&] {
+    return left.empty() ||
+           (left.size() == 1 && n % 2 == 1 && bye_eligible(c, players[at(left[0])]));
+  };
+  for (int round = 0; round < 4 * n && !done(); ++round) {
+    const int x = left.back();
+    bool moved = false;
+    for (int y = 0; y < n && !moved; ++y) {
+      const int z = mate[at(y)];  // x takes z, y is freed
+      if (z < 0 || !ok(x, z)) continue;
+      for (std::size_t k = 0; k + 1 < left.size() && !moved; ++k)
+        if (ok(y, left[k])) {
+          mate[at(x)] = z, mate[at(z)] = x, mate[at(y)] = left[k], mate[at(left[k])] = y;
+          left.erase(left.begin() + static_cast<std::ptrdiff_t>(k));
+          left.pop_back();
+          moved = true;
+        }
+      if (!moved && left.size() == 1 && bye_eligible(c, players[at(y)])) {
+        mate[at(x)] = z, mate[at(z)] = x, mate[at(y)] = -1;
+        left = {y};
+        moved = true;
+      }
+    }
+    if (!moved) return false;
+  }
+  return done();
+}
+
+// The edges of a complete pairing of `players` (their indices): each compatible pair but those
+// `skip` rules out, and with `bye` a vertex for the bye (index players.size()) joined to those
+// who may take it; `weigh` gives an edge's weight beyond the 1 that makes it count.
+template <typename Skip, typename Weigh>
+std::vector<MatchEdge> completion_edges(const Context& c, const std::vector<int>& players, bool bye,
+                                        const Skip& skip, const Weigh& weigh) {
+  const int n = static_cast<int>(players.size());
+  std::vector<MatchEdge> edges;
+  for (int i = 0; i < n; ++i) {
+    for (int j = i + 1; j < n; ++j)
+      if (!skip(i, j) && compatible(c, players[at(i)], players[at(j)]))
+        edges.push_back({i, j, 1 + weigh(i, j)});
+    if (bye && bye_eligible(c, players[at(i)])) edges.push_back({i, n, 1 + weigh(i, n)});
+  }
+  return edges;
+}
+
+// Whether `mate` (over players and, when they are odd, the bye) leaves nobody out.
+bool complete(const std::vector<int>& mate) {
+  return std::count(mate.begin(), mate.end(), -1) == 0;
+}
+
 // Floaters first, each taking the first free player of `next` it may meet, then the rest of
-// `next` in order; true when that pairs every floater and leaves at most one player.
+// `next` in order; true when that pairs every floater and leaves at most one player, who is then
+// in `left`.
 bool next_bracket_pairs_greedily(const Context& c, const std::vector<int>& floaters,
-                                 const std::vector<int>& next) {
+                                 const std::vector<int>& next, std::vector<int>& left) {
   std::vector<bool> taken(next.size(), false);
   const auto take_partner = [&](int p, std::size_t from) {
     for (std::size_t j = from; j < next.size(); ++j)
@@ -273,48 +340,96 @@ bool next_bracket_pairs_greedily(const Context& c, const std::vector<int>& float
   };
   for (int f : floaters)
     if (!take_partner(f, 0)) return false;
-  std::size_t left = 0;
   for (std::size_t i = 0; i < next.size(); ++i) {
     if (taken[i]) continue;
     taken[i] = true;
-    if (!take_partner(next[i], i + 1)) ++left;
+    if (!take_partner(next[i], i + 1)) left.push_back(next[i]);
   }
-  return left <= 1;
+  return left.size() <= 1;
 }
 
 }  // namespace
 
-std::pair<long long, long long> next_bracket_cost(const Context& c, const Bracket& b,
-                                                  const std::vector<int>& floaters) {
-  const long long players = static_cast<long long>(floaters.size() + b.next.size());
-  if (next_bracket_pairs_greedily(c, floaters, b.next)) return {players % 2, 0};
-  // A pair weighs more than all floaters' weights together, so the matching has the most pairs,
-  // then pairs the floaters of the greatest weights.
+bool pairable(const Context& c, const std::vector<int>& players) {
+  if (greedy_pairable(c, players)) return true;
+  const auto none = [](int, int) { return false; };
+  const auto nothing = [](int, int) { return MatchWeight{0}; };
+  const bool bye = players.size() % 2 == 1;
+  const int vertices = static_cast<int>(players.size()) + (bye ? 1 : 0);
+  return complete(max_weight_matching(vertices, completion_edges(c, players, bye, none, nothing)));
+}
+
+// C8 within C4: a complete pairing of the floaters, the next score group and the players beyond
+// it (and the bye) in which the next bracket (floaters and next group) holds the most pairs, then
+// pairs the floaters of the greatest weights. A pair of the next bracket weighs more than all
+// floaters' weights together, and taking an edge at all more than every pair of the next bracket.
+namespace {
+
+// The best pairing of the next bracket as next_bracket_cost weighs it, made together with a
+// complete pairing of `beyond` (none: the next bracket alone, its players free to stay out):
+// its cost, and the players of the next bracket it leaves without a partner there.
+struct NextPairing {
+  std::pair<long long, long long> cost{0, 0};
+  std::vector<int> left;
+};
+
+NextPairing next_bracket_matching(const Context& c, const Bracket& b,
+                                  const std::vector<int>& floaters,
+                                  const std::vector<int>& beyond) {
   std::vector<long long> weight;
-  long long pair = 1;
+  MatchWeight pair = 1;
   for (int f : floaters) {
     weight.push_back(unpaired_cost(c, b, f)[kFloaterScores]);
     pair += weight.back();
   }
-  const int n = static_cast<int>(players);
-  const auto player = [&](int i) {
-    const auto at = static_cast<std::size_t>(i);
-    return at < floaters.size() ? floaters[at] : b.next[at - floaters.size()];
+  std::vector<int> players = floaters;
+  players.insert(players.end(), b.next.begin(), b.next.end());
+  const int next_end = static_cast<int>(players.size());
+  players.insert(players.end(), beyond.begin(), beyond.end());
+  const int floating = static_cast<int>(floaters.size());
+  const MatchWeight edge = (pair + 1) * (next_end + 1);  // more than all next-bracket pairs
+  const auto floaters_apart = [&](int, int j) { return j < floating; };  // they met above
+  const auto next_pair = [&](int i, int j) -> MatchWeight {
+    if (j >= next_end) return edge;
+    return edge + 2 * pair + (i < floating ? weight[at(i)] : 0);
   };
-  std::vector<MatchEdge> edges;
-  const int first_next = static_cast<int>(floaters.size());
-  for (int i = 0; i < n; ++i)
-    for (int j = std::max(i + 1, first_next); j < n; ++j)
-      if (compatible(c, player(i), player(j)))
-        edges.push_back({i, j, pair + (i < first_next ? weight[static_cast<std::size_t>(i)] : 0)});
-  const std::vector<int> mate = max_weight_matching(n, edges);
-  std::pair<long long, long long> cost{0, 0};
-  for (int i = 0; i < n; ++i) {
-    if (mate[static_cast<std::size_t>(i)] >= 0) continue;
-    ++cost.first;
-    if (i < first_next) cost.second += weight[static_cast<std::size_t>(i)];
+  const bool bye = !beyond.empty() && players.size() % 2 == 1;
+  const auto mate =
+      max_weight_matching(static_cast<int>(players.size()) + (bye ? 1 : 0),
+                          completion_edges(c, players, bye, floaters_apart, next_pair));
+  NextPairing out;
+  for (int i = 0; i < next_end; ++i) {
+    if (mate[at(i)] >= 0 && mate[at(i)] < next_end) continue;
+    out.left.push_back(players[at(i)]);
+    ++out.cost.first;
+    if (i < floating) out.cost.second += weight[at(i)];
   }
-  return cost;
+  return out;
+}
+
+std::vector<int> joined(std::vector<int> a, const std::vector<int>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+}  // namespace
+
+// A greedy pass first, then the next bracket's best pairing alone; only when what that leaves
+// cannot be paired with the players beyond is the whole of them matched at once.
+std::pair<long long, long long> next_bracket_cost(const Context& c, const Bracket& b,
+                                                  const std::vector<int>& floaters,
+                                                  bool keep_beyond_pairable) {
+  const std::vector<int> none;
+  const std::vector<int>& beyond = keep_beyond_pairable ? b.beyond_next : none;
+  const auto rest_pairable = [&](const std::vector<int>& left) {
+    return beyond.empty() || pairable(c, joined(left, beyond));
+  };
+  std::vector<int> left;
+  if (next_bracket_pairs_greedily(c, floaters, b.next, left) && rest_pairable(left))
+    return {static_cast<long long>(floaters.size() + b.next.size()) % 2, 0};
+  const NextPairing alone = next_bracket_matching(c, b, floaters, none);
+  if (rest_pairable(alone.left)) return alone.cost;
+  return next_bracket_matching(c, b, floaters, beyond).cost;
 }
 
 Quality bracket_quality(const Context& c, const Bracket& b,

@@ -95,6 +95,8 @@ struct Bracket {
   std::vector<std::pair<long long, long long>> difference_weights;
   // Not the last bracket, but the one whose single downfloater will take the bye (C9 applies).
   bool floats_the_bye = false;
+  // The players below the next score group, whom C8's next bracket must leave pairable (C4).
+  std::vector<int> beyond_next;
 };
 
 // Fills b.floater_weights: the lowest score weighs 1, each higher score one more than all the
@@ -107,10 +109,16 @@ void weigh_floaters(const Context& c, Bracket& b);
 // The cost of leaving p unpaired in bracket b, and of the pair x-y (x ranked higher) made in it.
 Quality unpaired_cost(const Context& c, const Bracket& b, int p);
 Quality pair_cost(const Context& c, const Bracket& b, int x, int y);
+// Whether `players` can all be paired under C1-C3, one of them taking the bye if they are odd.
+bool pairable(const Context& c, const std::vector<int>& players);
+
 // C8 when `floaters` leave bracket b: {kNextUnpaired, kNextFloaterScores} of the best pairing
-// of the next bracket (no two floaters meet there: they could have met in b).
+// of the next bracket, one that leaves the players beyond it pairable (C4 is among the criteria
+// C8 asks the next bracket to meet; without `keep_beyond_pairable` they are left out). No two
+// floaters meet there: they could have met in b.
 std::pair<long long, long long> next_bracket_cost(const Context& c, const Bracket& b,
-                                                  const std::vector<int>& floaters);
+                                                  const std::vector<int>& floaters,
+                                                  bool keep_beyond_pairable = true);
 
 // The bracket's quality when `pairs` are made and its other players float (or get the bye).
 Quality bracket_quality(const Context& c, const Bracket& b,
