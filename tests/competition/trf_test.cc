@@ -175,6 +175,11 @@ TEST(Trf, RoundTripAfterEveryResultPairsTheSameNextRound) {
 // dutch_2025_C9; bbpPairings is the FIDE-endorsed engine that implements them), read as TRF and
 // paired here: the pairings are the ones bbpPairings expects.
 
+// The next round of a TRF's tournament of three rounds, the top seed White in round 1.
+std::optional<Round> next_round(const std::string& trf) {
+  return swiss_round(trf_swiss_players(trf), {true, 3});
+}
+
 // C5 comes before every quality criterion: the bye goes to the lowest score that can take it.
 // Player 4 is absent from round 3 (a Z entered ahead). Pairing 1-3 would pair the top bracket
 // completely (C6) but leave the bye to a one-point player; both leaders float instead and the
@@ -186,12 +191,8 @@ TEST(DutchReference, TheByeGoesToTheLowestScoreThatCanTakeIt) {
                           player_line(4, "p4", "0.0", "     1 b 0     3 w 0  0000 - Z") +
                           player_line(5, "p5", "1.0", "     2 w 0     6 b 1") +
                           player_line(6, "p6", "0.0", "     3 b 0     5 w 0") + "XXR 3\n";
-  const auto players = trf_swiss_players(trf);
-  ASSERT_EQ(players.size(), 6u);
-  EXPECT_FALSE(players[3].active);
-  const auto round = swiss_round(players, {true, 3});
-  ASSERT_TRUE(round);
-  EXPECT_EQ(*round, (Round{{0, 4}, {2, 1}, {5, kBye}}));
+  EXPECT_FALSE(trf_swiss_players(trf).at(3).active);
+  EXPECT_EQ(next_round(trf), (Round{{0, 4}, {2, 1}, {5, kBye}}));
 }
 
 // C9: of the players on no points, the bye goes to one who has played every round (5 missed
@@ -202,11 +203,7 @@ TEST(DutchReference, TheByeGoesToAPlayerWithoutUnplayedGames) {
                           player_line(3, "p3", "0.0", "     1 b 0") +
                           player_line(4, "p4", "0.0", "     2 w 0") +
                           player_line(5, "p5", "0.0", "  0000 - Z") + "XXR 3\n";
-  const auto players = trf_swiss_players(trf);
-  ASSERT_EQ(players.size(), 5u);
-  const auto round = swiss_round(players, {true, 3});
-  ASSERT_TRUE(round);
-  EXPECT_EQ(*round, (Round{{1, 0}, {2, 4}, {3, kBye}}));
+  EXPECT_EQ(next_round(trf), (Round{{1, 0}, {2, 4}, {3, kBye}}));
 }
 
 }  // namespace
