@@ -236,14 +236,6 @@ std::vector<MatchEdge> match_edges(const Graph& g) {
 
 namespace {
 
-// Whether the players below the bracket stay pairable with its downfloaters `floaters` (C4).
-bool rest_pairable_with(const Context& c, const std::vector<int>& rest,
-                        const std::vector<int>& floaters) {
-  std::vector<int> lower = rest;
-  lower.insert(lower.end(), floaters.begin(), floaters.end());
-  return pairable(c, lower);
-}
-
 BracketResult result_for_next(const Bracket& b, BracketResult result) {
   result.for_next = !b.next.empty();
   return result;
@@ -282,7 +274,7 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
   if (b.last) {
     if (!result.unpaired.empty() && !bye_eligible(c, result.unpaired.front())) return std::nullopt;
   } else {
-    if (!rest_pairable_with(c, rest, result.unpaired)) return std::nullopt;
+    if (!pairable_with(c, rest, result.unpaired)) return std::nullopt;  // C4
   }
   return result_for_next(b, result);
 }
@@ -316,7 +308,7 @@ std::optional<BracketResult> walk_keeping_lower(const Context& c, const Bracket&
                                                 const std::vector<int>& rest,
                                                 const Adjacency& adjacent) {
   auto result = walk_matching(c, b, build_graph(c, b, rest, false, adjacent));
-  if (!result || !rest_pairable_with(c, rest, result->unpaired)) return std::nullopt;
+  if (!result || !pairable_with(c, rest, result->unpaired)) return std::nullopt;
   return result;
 }
 

@@ -359,15 +359,18 @@ bool pairable(const Context& c, const std::vector<int>& players) {
   return complete(max_weight_matching(vertices, completion_edges(c, players, bye, none, nothing)));
 }
 
-// C8 within C4: a complete pairing of the floaters, the next score group and the players beyond
-// it (and the bye) in which the next bracket (floaters and next group) holds the most pairs, then
-// pairs the floaters of the greatest weights. A pair of the next bracket weighs more than all
-// floaters' weights together, and taking an edge at all more than every pair of the next bracket.
+bool pairable_with(const Context& c, std::vector<int> players, const std::vector<int>& more) {
+  players.insert(players.end(), more.begin(), more.end());
+  return pairable(c, players);
+}
+
 namespace {
 
 // The best pairing of the next bracket as next_bracket_cost weighs it, made together with a
 // complete pairing of `beyond` (none: the next bracket alone, its players free to stay out):
-// its cost, and the players of the next bracket it leaves without a partner there.
+// its cost, and the players of the next bracket it leaves without a partner there. A pair of the
+// next bracket weighs more than all floaters' weights together, and taking an edge at all more
+// than every pair of the next bracket, so a complete pairing comes first.
 struct NextPairing {
   std::pair<long long, long long> cost{0, 0};
   std::vector<int> left;
@@ -407,22 +410,19 @@ NextPairing next_bracket_matching(const Context& c, const Bracket& b,
   return out;
 }
 
-std::vector<int> joined(std::vector<int> a, const std::vector<int>& b) {
-  a.insert(a.end(), b.begin(), b.end());
-  return a;
-}
-
 }  // namespace
 
-// A greedy pass first, then the next bracket's best pairing alone; only when what that leaves
-// cannot be paired with the players beyond is the whole of them matched at once.
+// C8 within C4: the next bracket (floaters and next group) paired with the most pairs, then
+// pairing the floaters of the greatest weights, the players beyond it kept pairable. A greedy
+// pass first, then the next bracket's best pairing alone; only when what that leaves cannot be
+// paired with the players beyond is the whole of them matched at once.
 std::pair<long long, long long> next_bracket_cost(const Context& c, const Bracket& b,
                                                   const std::vector<int>& floaters,
                                                   bool keep_beyond_pairable) {
   const std::vector<int> none;
   const std::vector<int>& beyond = keep_beyond_pairable ? b.beyond_next : none;
   const auto rest_pairable = [&](const std::vector<int>& left) {
-    return beyond.empty() || pairable(c, joined(left, beyond));
+    return beyond.empty() || pairable_with(c, left, beyond);
   };
   std::vector<int> left;
   if (next_bracket_pairs_greedily(c, floaters, b.next, left) && rest_pairable(left))

@@ -109,8 +109,10 @@ void weigh_floaters(const Context& c, Bracket& b);
 // The cost of leaving p unpaired in bracket b, and of the pair x-y (x ranked higher) made in it.
 Quality unpaired_cost(const Context& c, const Bracket& b, int p);
 Quality pair_cost(const Context& c, const Bracket& b, int x, int y);
-// Whether `players` can all be paired under C1-C3, one of them taking the bye if they are odd.
+// Whether `players` can all be paired under C1-C3, one of them taking the bye if they are odd;
+// pairable_with: `players` and `more` together.
 bool pairable(const Context& c, const std::vector<int>& players);
+bool pairable_with(const Context& c, std::vector<int> players, const std::vector<int>& more);
 
 // C8 when `floaters` leave bracket b: {kNextUnpaired, kNextFloaterScores} of the best pairing
 // of the next bracket, one that leaves the players beyond it pairable (C4 is among the criteria
