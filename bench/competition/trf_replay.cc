@@ -3,10 +3,13 @@
 // swiss_round) and compared with the round the file holds: the same pairs, colours and bye.
 // Prints one line per file and the total; with --diff, each differing round's two pairings.
 // The number of rounds is XXR's, or the rounds in the file; the initial colour is inferred as
-// bbpPairings does it, from the round-1 colour of the lowest pairing number that had one.
+// bbpPairings does it, from the round-1 colour of the lowest pairing number that had one. A
+// player whose block for the round pairs nobody (Z, H, F) is absent from it.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 #include <utility>
@@ -19,40 +22,27 @@ namespace {
 
 using competition::kBye;
 
-constexpr std::size_t kFirstRound = 89;  // the first round block's column, from 0
-constexpr std::size_t kBlock = 10;       // "  oooo c r"
-
 struct Tournament {
-  std::vector<std::string> lines;  // the 001 player lines
-  int rounds = 0;                  // XXR, or the rounds in the file
-  std::size_t blocks = 0;          // rounds in the file
+  std::string text;                         // the TRF, with \n line ends
+  std::vector<competition::TrfLine> lines;  // its player lines
+  int rounds = 0;                           // XXR, or the rounds in the file
+  std::size_t held_rounds = 0;              // rounds in the file
 };
 
+// Reads a TRF with \n, \r\n or \r (bbpPairings' own) line ends.
 Tournament read_trf(const char* path) {
-  Tournament t;
   std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.rfind("001 ", 0) == 0) {
-      t.blocks = std::max(t.blocks, (line.size() - kFirstRound + kBlock - 1) / kBlock);
-      t.lines.push_back(line);
-    } else if (line.rfind("XXR ", 0) == 0) {
-      t.rounds = std::atoi(line.c_str() + 4);
-    }
-  }
-  if (t.rounds == 0) t.rounds = static_cast<int>(t.blocks);
+  Tournament t{std::string(std::istreambuf_iterator<char>(in), {}), {}, 0, 0};
+  std::size_t at = 0;
+  while ((at = t.text.find("\r\n", at)) != std::string::npos) t.text.erase(at, 1);
+  std::replace(t.text.begin(), t.text.end(), '\r', '\n');
+  t.lines = competition::trf_lines(t.text);
+  for (const auto& line : t.lines) t.held_rounds = std::max(t.held_rounds, line.rounds.size());
+  if (const auto xxr = t.text.find("\nXXR "); xxr != std::string::npos)
+    t.rounds = std::atoi(t.text.c_str() + xxr + 5);
+  if (t.rounds == 0) t.rounds = static_cast<int>(t.held_rounds);
   return t;
 }
-
-std::string block(const std::string& line, std::size_t round) {
-  const std::size_t start = kFirstRound + kBlock * round;
-  std::string out = line.size() > start ? line.substr(start, kBlock) : "";
-  out.resize(kBlock, ' ');
-  return out;
-}
-
-int player_of(const std::string& line) { return std::atoi(line.substr(4, 4).c_str()) - 1; }
-int opponent_of(const std::string& b) { return std::atoi(b.substr(2, 4).c_str()) - 1; }
 
 // The initial colour (true: the top seed moves first), from the round-1 colour of the lowest
 // pairing number that had one: its own when that number is odd, the other one when even.
@@ -60,27 +50,14 @@ bool top_seed_first(const Tournament& t) {
   int lowest = -1;
   char colour = 'w';
   for (const auto& line : t.lines) {
-    const std::string b = block(line, 0);
-    if ((b[7] == 'w' || b[7] == 'b') && (lowest < 0 || player_of(line) < lowest)) {
-      lowest = player_of(line);
-      colour = b[7];
+    if (line.rounds.empty()) continue;
+    const char c = line.rounds[0].colour;
+    if ((c == 'w' || c == 'b') && (lowest < 0 || line.player < lowest)) {
+      lowest = line.player;
+      colour = c;
     }
   }
   return (colour == 'w') == (lowest % 2 == 0);  // pairing number lowest + 1 is odd
-}
-
-// The TRF of the rounds before `round`, with the blocks of that round that pair nobody (Z, H,
-// F) entered ahead: those players are absent from it.
-std::string before(const Tournament& t, std::size_t round) {
-  std::string out = "012 replay\n";
-  for (const auto& line : t.lines) {
-    std::string kept = line.substr(0, std::min(line.size(), kFirstRound + kBlock * round));
-    kept.resize(kFirstRound + kBlock * round, ' ');
-    const std::string b = block(line, round);
-    if (opponent_of(b) < 0 && b[9] != 'U') kept += b;
-    out += kept + "\n";
-  }
-  return out;
 }
 
 using PairSet = std::set<std::pair<int, int>>;  // (first mover, second), second -1: the bye
@@ -88,15 +65,16 @@ using PairSet = std::set<std::pair<int, int>>;  // (first mover, second), second
 PairSet held(const Tournament& t, std::size_t round) {
   PairSet out;
   for (const auto& line : t.lines) {
-    const std::string b = block(line, round);
-    if (b[9] == 'U') out.insert({player_of(line), -1});
-    if (opponent_of(b) >= 0 && b[7] == 'w') out.insert({player_of(line), opponent_of(b)});
+    if (round >= line.rounds.size()) continue;
+    const competition::TrfRound& r = line.rounds[round];
+    if (r.result == 'U') out.insert({line.player, -1});
+    if (r.opponent >= 0 && r.colour == 'w') out.insert({line.player, r.opponent});
   }
   return out;
 }
 
 PairSet paired(const Tournament& t, std::size_t round) {
-  const auto players = competition::trf_swiss_players(before(t, round));
+  const auto players = competition::trf_swiss_players(t.text, round);
   const auto pairing = competition::swiss_round(players, {top_seed_first(t), t.rounds});
   PairSet out;
   if (pairing)
@@ -123,7 +101,7 @@ int main(int argc, char** argv) {
     }
     const Tournament t = read_trf(argv[arg]);
     int file_same = 0;
-    for (std::size_t round = 0; round < t.blocks; ++round) {
+    for (std::size_t round = 0; round < t.held_rounds; ++round) {
       const PairSet expected = held(t, round);
       const PairSet ours = paired(t, round);
       if (ours == expected) {
@@ -135,8 +113,8 @@ int main(int argc, char** argv) {
       }
     }
     std::printf("%-40s %3zu players %2zu rounds %2d the same\n", argv[arg], t.lines.size(),
-                t.blocks, file_same);
-    rounds += static_cast<int>(t.blocks);
+                t.held_rounds, file_same);
+    rounds += static_cast<int>(t.held_rounds);
     same += file_same;
   }
   std::printf("total: %d of %d rounds the same\n", same, rounds);

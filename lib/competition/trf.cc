@@ -90,18 +90,13 @@ std::string trf_export(const TrfTournament& t) {
 
 namespace {
 
-// One round block of a player line, as written by round_block.
-struct TrfRound {
-  int opponent = -1;  // pairing number - 1, or -1
-  char colour = '-';
-  char result = ' ';
-};
+constexpr std::size_t kFirstRound = 89;  // the first round block's column, from 0
+constexpr std::size_t kBlock = 10;       // "  oooo c r"
 
 TrfRound parse_block(const std::string& line, std::size_t start) {
   TrfRound out;
-  if (line.size() < start + 10) return out;
-  const int opponent = std::atoi(line.substr(start + 2, 4).c_str());
-  out.opponent = opponent - 1;
+  if (line.size() < start + kBlock) return out;
+  out.opponent = std::atoi(line.substr(start + 2, 4).c_str()) - 1;
   out.colour = line[start + 7];
   out.result = line[start + 9];
   return out;
@@ -128,55 +123,63 @@ void record_round(std::vector<SwissPlayer>& players, int round, int p, const Trf
     swiss_record(players, round, {p, r.opponent}, points);
 }
 
-// The PAB= value of an XXS line (JaVaFo's score line: space-separated KEY=points), or
-// `otherwise` when the line has none.
-double pab_points(const std::string& xxs_line, double otherwise) {
-  std::istringstream in(xxs_line.substr(3));
-  for (std::string token; in >> token;)
-    if (token.rfind("PAB=", 0) == 0) return std::atof(token.c_str() + 4);
-  return otherwise;
+// The PAB= value of the TRF's XXS lines (JaVaFo's score line: space-separated KEY=points), or 1.
+double pab_points(const std::string& trf) {
+  double points = 1.0;
+  std::istringstream in(trf);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("XXS ", 0) != 0) continue;
+    std::istringstream tokens(line.substr(3));
+    for (std::string token; tokens >> token;)
+      if (token.rfind("PAB=", 0) == 0) points = std::atof(token.c_str() + 4);
+  }
+  return points;
 }
 
-constexpr std::size_t kFirstRound = 89;  // the first round block's column, from 0
-
-int player_of(const std::string& line) { return std::atoi(line.substr(4, 4).c_str()) - 1; }
-
-std::size_t blocks_of(const std::string& line) {
-  return line.size() > kFirstRound ? (line.size() - kFirstRound) / 10 : 0;
-}
+bool pairs_someone(const TrfRound& r) { return r.opponent >= 0 || r.result == 'U'; }
 
 // The rounds paired so far: the last round in which some line has a game (finished or not) or a
 // pairing-allocated bye.
-std::size_t paired_rounds(const std::vector<std::string>& lines) {
+std::size_t paired_rounds(const std::vector<TrfLine>& lines) {
   std::size_t rounds = 0;
   for (const auto& line : lines)
-    for (std::size_t round = 0; round < blocks_of(line); ++round) {
-      const TrfRound r = parse_block(line, kFirstRound + 10 * round);
-      if (r.opponent >= 0 || r.result == 'U') rounds = std::max(rounds, round + 1);
-    }
+    for (std::size_t round = 0; round < line.rounds.size(); ++round)
+      if (pairs_someone(line.rounds[round])) rounds = std::max(rounds, round + 1);
   return rounds;
 }
 
 }  // namespace
 
-std::vector<SwissPlayer> trf_swiss_players(const std::string& trf) {
-  std::vector<std::string> lines;
-  double bye_points = 1.0;
+std::vector<TrfLine> trf_lines(const std::string& trf) {
+  std::vector<TrfLine> out;
   std::istringstream in(trf);
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind("001 ", 0) == 0) lines.push_back(line);
-    if (line.rfind("XXS ", 0) == 0) bye_points = pab_points(line, bye_points);
+    if (line.rfind("001 ", 0) != 0) continue;
+    TrfLine& read = out.emplace_back();
+    read.player = std::atoi(line.substr(4, 4).c_str()) - 1;
+    const std::size_t blocks = line.size() > kFirstRound ? (line.size() - kFirstRound) / kBlock : 0;
+    for (std::size_t round = 0; round < blocks; ++round)
+      read.rounds.push_back(parse_block(line, kFirstRound + kBlock * round));
   }
+  return out;
+}
+
+std::vector<SwissPlayer> trf_swiss_players(const std::string& trf, std::size_t rounds) {
+  const auto lines = trf_lines(trf);
+  const double bye_points = pab_points(trf);
   std::vector<SwissPlayer> players(lines.size());
-  const std::size_t rounds = paired_rounds(lines);
   for (std::size_t round = 0; round < rounds; ++round)
-    for (const auto& line : lines) {
-      record_round(players, static_cast<int>(round), player_of(line),
-                   parse_block(line, kFirstRound + 10 * round), bye_points);
-    }
+    for (const auto& line : lines)
+      if (round < line.rounds.size())
+        record_round(players, static_cast<int>(round), line.player, line.rounds[round], bye_points);
   for (const auto& line : lines)  // a block entered ahead: absent from the round to pair
-    if (blocks_of(line) > rounds) players[static_cast<std::size_t>(player_of(line))].active = false;
+    if (line.rounds.size() > rounds && !pairs_someone(line.rounds[rounds]))
+      players[static_cast<std::size_t>(line.player)].active = false;
   return players;
+}
+
+std::vector<SwissPlayer> trf_swiss_players(const std::string& trf) {
+  return trf_swiss_players(trf, paired_rounds(trf_lines(trf)));
 }
 
 }  // namespace competition

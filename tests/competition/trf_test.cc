@@ -171,6 +171,29 @@ TEST(Trf, RoundTripAfterEveryResultPairsTheSameNextRound) {
     }
 }
 
+// The state before a given round: only the rounds before it count, and a player whose block for
+// it pairs nobody is absent from it.
+TEST(Trf, TheStateBeforeARoundCountsTheRoundsBeforeIt) {
+  const std::string trf = player_line(1, "ann", "2.0", "     2 w 1     3 b 1") +
+                          player_line(2, "bob", "0.0", "     1 b 0  0000 - Z") +
+                          player_line(3, "cyd", "1.0", "  0000 - U     1 w 0");
+  const auto after_one = trf_swiss_players(trf, 1);
+  ASSERT_EQ(after_one.size(), 3u);
+  EXPECT_EQ(after_one[0].score, 1.0);
+  EXPECT_EQ(after_one[2].score, 1.0);
+  EXPECT_TRUE(after_one[2].had_bye);
+  EXPECT_FALSE(after_one[1].active);  // Z in round 2
+  EXPECT_TRUE(after_one[0].active);
+  EXPECT_EQ(trf_swiss_players(trf, 2)[0].score, 2.0);
+  const auto lines = trf_lines(trf);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[2].player, 2);
+  ASSERT_EQ(lines[2].rounds.size(), 2u);
+  EXPECT_EQ(lines[2].rounds[1].opponent, 0);
+  EXPECT_EQ(lines[2].rounds[1].colour, 'w');
+  EXPECT_EQ(lines[2].rounds[0].result, 'U');
+}
+
 // The tournaments of bbpPairings' own tests of the 2025 Dutch rules (dutch_2025_C5 and
 // dutch_2025_C9; bbpPairings is the FIDE-endorsed engine that implements them), read as TRF and
 // paired here: the pairings are the ones bbpPairings expects.
