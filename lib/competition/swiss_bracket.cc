@@ -281,25 +281,6 @@ std::optional<BracketResult> straight(const Context& c, const Bracket& b,
 
 }  // namespace
 
-bool floats_the_bye(const Context& c, const Bracket& b, const std::vector<int>& rest) {
-  return !rest.empty() && b.score == c.bye_score_limit && b.players.size() % 2 == 1 &&
-         pairable(c, rest) && pairable(c, b.players);
-}
-
-bool settle_bye_score(Context& c, const std::vector<int>& players) {
-  if (players.size() % 2 == 0) return pairable(c, players);
-  std::vector<double> scores;
-  for (int p : players)
-    if (bye_eligible(c, p)) scores.push_back(c.player(p).score);
-  std::sort(scores.begin(), scores.end());
-  scores.erase(std::unique(scores.begin(), scores.end()), scores.end());
-  for (double score : scores) {
-    c.bye_score_limit = score;
-    if (pairable(c, players)) return true;
-  }
-  return false;
-}
-
 namespace {
 
 // The matching walk over the bracket without the lower players; nullopt when its downfloaters

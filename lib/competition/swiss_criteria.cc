@@ -364,6 +364,25 @@ bool pairable_with(const Context& c, std::vector<int> players, const std::vector
   return pairable(c, players);
 }
 
+bool floats_the_bye(const Context& c, const Bracket& b, const std::vector<int>& rest) {
+  return !rest.empty() && b.score == c.bye_score_limit && b.players.size() % 2 == 1 &&
+         pairable(c, rest) && pairable(c, b.players);
+}
+
+bool settle_bye_score(Context& c, const std::vector<int>& players) {
+  if (players.size() % 2 == 0) return pairable(c, players);
+  std::vector<double> scores;
+  for (int p : players)
+    if (bye_eligible(c, p)) scores.push_back(c.player(p).score);
+  std::sort(scores.begin(), scores.end());
+  scores.erase(std::unique(scores.begin(), scores.end()), scores.end());
+  for (double score : scores) {
+    c.bye_score_limit = score;
+    if (pairable(c, players)) return true;
+  }
+  return false;
+}
+
 namespace {
 
 // The best pairing of the next bracket as next_bracket_cost weighs it, made together with a

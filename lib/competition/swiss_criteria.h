@@ -114,6 +114,18 @@ Quality pair_cost(const Context& c, const Bracket& b, int x, int y);
 bool pairable(const Context& c, const std::vector<int>& players);
 bool pairable_with(const Context& c, std::vector<int> players, const std::vector<int>& more);
 
+// Whether bracket b (not the last) is the one C9 applies to in the text's words, a bracket that
+// floats exactly one player, who will take the bye: it is on the bye's score (C5), it can be
+// paired with one of its players taking the bye, and `rest`, the lower players, can be paired
+// completely among themselves.
+bool floats_the_bye(const Context& c, const Bracket& b, const std::vector<int>& rest);
+
+// C5, the first criterion after completion: when `players` (the whole round) are odd, sets
+// c.bye_score_limit to the lowest score whose bye-eligible players can take the bye with the
+// rest paired; every bracket's completion check (C4) then keeps the bye at that score. False
+// when the round cannot be paired at all.
+bool settle_bye_score(Context& c, const std::vector<int>& players);
+
 // C8 when `floaters` leave bracket b: {kNextUnpaired, kNextFloaterScores} of the best pairing
 // of the next bracket, one that leaves the players beyond it pairable (C4 is among the criteria
 // C8 asks the next bracket to meet; without `keep_beyond_pairable` they are left out). No two

@@ -489,7 +489,7 @@ void record(std::vector<SwissPlayer>& players, int number, const Round& round, s
 // criteria, and among the best ones the Dutch order reaches this one first.
 void check_first_best(const swiss_detail::Context& c, swiss_detail::BracketTrace t,
                       const std::string& where) {
-  if (!t.result.for_next) t.bracket.next.clear();  // paired for completion: C8 not applied
+  if (!t.result.for_next) t.bracket.next.clear();  // no next group: C8 not applied
   std::vector<std::pair<int, int>> pairs;
   std::vector<int> open = t.bracket.players;
   std::vector<int> unpaired;
