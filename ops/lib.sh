@@ -61,10 +61,12 @@ install_packages() {
   missing=$(missing_packages "$@" | tr '\n' ' ')
   [ -n "${missing// /}" ] || return 0
   say "installing missing Debian packages: $missing"
-  as_root apt-get update -qq
+  # A download that stalls is retried rather than waited on (apt's own timeout is 120 s).
+  local network=(-o Acquire::Retries=3 -o Acquire::http::Timeout=30)
+  as_root apt-get "${network[@]}" update -qq
   # shellcheck disable=SC2086
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    $missing >/dev/null
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get "${network[@]}" install -y -qq \
+    --no-install-recommends $missing >/dev/null
 }
 
 # ---------------------------------------------------------------- build

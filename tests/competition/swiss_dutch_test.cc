@@ -10,15 +10,12 @@
 
 #include "lib/competition/swiss.h"
 #include "lib/competition/swiss_bracket.h"
+#include "tests/competition/swiss_players.h"
 
 namespace competition {
 namespace {
 
 using swiss_detail::Quality;
-
-std::vector<SwissPlayer> fresh(int n) {
-  return std::vector<SwissPlayer>(static_cast<std::size_t>(n));
-}
 
 SwissPlayer& at(std::vector<SwissPlayer>& players, int p) {
   return players[static_cast<std::size_t>(p)];

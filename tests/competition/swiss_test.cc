@@ -8,13 +8,10 @@
 #include <set>
 
 #include "lib/competition/swiss.h"
+#include "tests/competition/swiss_players.h"
 
 namespace competition {
 namespace {
-
-std::vector<SwissPlayer> fresh(int n) {
-  return std::vector<SwissPlayer>(static_cast<std::size_t>(n));
-}
 
 TEST(Swiss, RoundOnePairsTopHalfAgainstBottomHalfWithAlternatingColours) {
   const auto round = swiss_round(fresh(8));

@@ -12,13 +12,13 @@ using mailtest::header_of;
 using mailtest::MailWorld;
 using svctest::Account;
 
-struct Duel {
+struct Correspondents {
   Account a, b;
   std::string game_id;
   std::string messages() const { return "/v1/games/" + game_id + "/messages"; }
 };
 
-Duel start_duel(MailWorld& w) {
+Correspondents start_correspondents(MailWorld& w) {
   const Account a = svctest::make_account(w.client, "amy");
   const Account b = svctest::make_account(w.client, "ben");
   return {a, b, svctest::start_game(w.client, {a, b}, "hex-quoridor")};
@@ -33,7 +33,7 @@ std::vector<std::string> message_mails(MailWorld& w, const Account& to) {
 }
 
 // The text of a mail with LF line ends.
-std::string body_of(const std::string& raw) {
+std::string lf_text_of(const std::string& raw) {
   const auto parsed = mail::parse_mail(raw);
   std::string text = parsed ? parsed->text : "";
   std::erase(text, '\r');
@@ -43,7 +43,7 @@ std::string body_of(const std::string& raw) {
 TEST(MessageMail, AMessageIsMailedToTheOtherPlayerUnlessTheirPreferenceIsOff) {
   SVC_REQUIRE_DB();
   MailWorld w;
-  const Duel d = start_duel(w);
+  const Correspondents d = start_correspondents(w);
   EXPECT_EQ(w.client.get("/v1/me/notifications", d.b.token).body.at("kinds").at("message"),
             "every");
   ASSERT_EQ(w.client.post(d.messages(), {{"text", "good luck"}}, d.a.token).status, 201);
@@ -55,11 +55,11 @@ TEST(MessageMail, AMessageIsMailedToTheOtherPlayerUnlessTheirPreferenceIsOff) {
   EXPECT_EQ(header_of(mails[0], "In-Reply-To"), "<game-" + d.game_id + "@games.test>");
   EXPECT_FALSE(header_of(mails[0], "Reply-To").empty());
   EXPECT_EQ(
-      body_of(mails[0]).rfind(d.a.username + " wrote in game " + d.game_id +
-                                  " (hex-quoridor) against " + d.a.username + ":\n\ngood luck\n",
-                              0),
+      lf_text_of(mails[0]).rfind(d.a.username + " wrote in game " + d.game_id +
+                                     " (hex-quoridor) against " + d.a.username + ":\n\ngood luck\n",
+                                 0),
       0u)
-      << body_of(mails[0]);
+      << lf_text_of(mails[0]);
   EXPECT_TRUE(message_mails(w, d.a).empty());  // not to its author
 
   const auto off = w.client.patch("/v1/me/notifications", {{"message", "off"}}, d.b.token);
@@ -75,7 +75,7 @@ TEST(MessageMail, AMessageIsMailedToTheOtherPlayerUnlessTheirPreferenceIsOff) {
 TEST(MessageMail, APlainReplyBecomesAMessageWithoutItsQuoteAndSignature) {
   SVC_REQUIRE_DB();
   MailWorld w;
-  const Duel d = start_duel(w);
+  const Correspondents d = start_correspondents(w);
   ASSERT_EQ(w.client.post(d.messages(), {{"text", "good luck"}}, d.a.token).status, 201);
   w.sender->run_once();
   const auto mails = message_mails(w, d.b);
@@ -100,11 +100,11 @@ TEST(MessageMail, APlainReplyBecomesAMessageWithoutItsQuoteAndSignature) {
   w.sender->run_once();
   const auto replies = w.mails_to(d.b);
   ASSERT_FALSE(replies.empty());
-  EXPECT_NE(body_of(replies.back())
+  EXPECT_NE(lf_text_of(replies.back())
                 .find("Your mail has no text of its own (quoted lines and the "
                       "signature are left out)"),
             std::string::npos)
-      << body_of(replies.back());
+      << lf_text_of(replies.back());
   EXPECT_EQ(w.client.get(d.messages(), d.a.token).body.at("messages").size(), 2u);
   // A mistyped move (one word) is still a refused move, not a message.
   EXPECT_EQ(w.mail_in(w.reply(d.b, reply_to, "msg-3@example.test", "Zz9\r\n")).outcome, "refused");

@@ -28,7 +28,7 @@ import time
 import traceback
 
 from web_support import (GAMES, PASSWORD, Site, browser, console_errors, css, missing_requirements,
-                         wait)
+                         set_deadline, wait)
 
 PLAYERS = ["ann", "bob", "cat", "dan"]
 
@@ -97,6 +97,13 @@ def pick_move(detail):
     return (longer or detail)[0]
 
 
+def button_labelled(driver, selector, label):
+    """Waits for the button matching `selector` whose text is `label`."""
+    return wait(driver, lambda d: next((b for b in d.find_elements("css selector", selector)
+                                        if b.text == label), False),
+                f"no {selector} labelled {label!r}")
+
+
 def click_move(driver, detail, chosen):
     """Clicks `chosen`'s cells in order, as a person would; stops when the page can tell the
     move (one left), else picks it from the choice the page offers."""
@@ -109,10 +116,7 @@ def click_move(driver, detail, chosen):
         left = [d for d in detail if d["cells"][:len(clicked)] == clicked]
         if len(left) == 1:
             return
-    button = wait(driver, lambda d: next((b for b in d.find_elements(
-        "css selector", ".choice button.move-choice") if b.text == chosen["move"]), False),
-        f"no choice offered for {chosen['move']}")
-    button.click()
+    button_labelled(driver, ".choice button.move-choice", chosen["move"]).click()
 
 
 def check_click_to_move(driver, site, game_id, name):
@@ -149,8 +153,7 @@ def check_choice(driver, site, game_id):
     offered = wait(driver, lambda d: sorted(b.text for b in d.find_elements(
         "css selector", ".choice button.move-choice")) or False, "no choice offered")
     assert offered == left, (offered, left)
-    next(b for b in driver.find_elements("css selector", ".choice button.move-choice")
-         if b.text == chosen["move"]).click()
+    button_labelled(driver, ".choice button.move-choice", chosen["move"]).click()
     wait_for_move(site, game_id, game["ply"] + 1, chosen["move"])
 
 
@@ -177,8 +180,8 @@ def check_live_update(driver, site, game_id):
          "the opponent's move did not appear")
     # Reported, not asserted: a busy machine must not fail the test (the wait allows 10 s).
     print(f"      the move appeared {time.monotonic() - started:.2f} s after it was posted")
-    last = driver.find_elements("css selector", ".moves li code")[-1].text
-    assert last == move, (last, move)
+    wait(driver, lambda d: d.find_elements("css selector", ".moves li code")[-1].text == move,
+         f"the last move shown is not {move}")
     assert driver.execute_script("return window.hexpostMarker;") == "same page", "page reloaded"
 
 
@@ -186,9 +189,7 @@ def check_resign(driver, site, game_id):
     player = site.game(game_id)["seats"][0]["username"]
     sign_in(driver, site, player)
     open_game(driver, site, game_id)
-    resign = wait(driver, lambda d: next((b for b in d.find_elements(
-        "css selector", ".actions button") if b.text == "Resign"), False))
-    resign.click()
+    button_labelled(driver, ".actions button", "Resign").click()
     confirm = wait(driver, css(".actions button.danger"))
     assert confirm.text == "Yes, resign"
     assert site.game(game_id)["status"] == "active", "resigned before the confirmation"
@@ -328,6 +329,7 @@ def main():
         print(why + ": skipped")
         return 77
     os.makedirs(shots, exist_ok=True)
+    set_deadline(240)
     site = Site(hexpostd)
     try:
         failures = run(site, shots)

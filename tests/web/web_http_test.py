@@ -16,7 +16,7 @@ import os
 import re
 import sys
 
-from web_support import Site, missing_requirements
+from web_support import Site, missing_requirements, set_deadline
 
 TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
@@ -93,6 +93,7 @@ def main():
         print(why + ": skipped")
         return 77
     check_self_contained(web_dir)
+    set_deadline(90)
     site = Site(hexpostd)
     try:
         check_assets(site, web_dir)

@@ -4,8 +4,10 @@ accounts and games made through the REST API, and headless Chromium driven by Se
 Waits are explicit (WebDriverWait, up to WAIT_S seconds), never sleeps.
 """
 
+import faulthandler
 import os
 import shutil
+import signal
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "services",
@@ -14,6 +16,8 @@ from live_server import LiveServer  # noqa: E402
 
 PASSWORD = "correct horse battery"
 WAIT_S = 10
+# One call to the browser (through chromedriver) never waits longer than this.
+COMMAND_TIMEOUT_S = 60
 GAMES = ["hexahedron-wars", "iso-path", "mojave", "hex-quoridor", "heximeros"]
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -88,9 +92,27 @@ class Site:
         self.server.close()
 
 
+class DeadlinePassed(BaseException):
+    """Not an Exception: a check that reports its failures and goes on does not catch it."""
+
+
+def set_deadline(seconds):
+    """Ends the test with DeadlinePassed, after printing every thread's stack, once it has run
+    `seconds` (keep it under the ctest TIMEOUT). Raised in the main thread, it unwinds through
+    the `finally` blocks that stop the browser and hexpostd, which a kill from ctest would leave
+    running for the rest of the suite."""
+    def expired(signum, frame):
+        faulthandler.dump_traceback(all_threads=True)
+        raise DeadlinePassed(f"the test did not finish within {seconds} s")
+    signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+
+
 def browser(width=1200, height=900):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.remote.remote_connection import RemoteConnection
+    RemoteConnection.set_timeout(COMMAND_TIMEOUT_S)
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -106,8 +128,12 @@ def browser(width=1200, height=900):
 
 
 def wait(driver, condition, message=""):
+    """Polls `condition` until it holds. An element the page replaced while the condition read
+    it (a live update re-renders the move list) is stale: the condition is asked again."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, WAIT_S).until(condition, message)
+    return WebDriverWait(driver, WAIT_S, ignored_exceptions=(StaleElementReferenceException,)
+                         ).until(condition, message)
 
 
 def css(selector):

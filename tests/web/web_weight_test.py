@@ -13,7 +13,7 @@ usage: web_weight_test.py HEXPOSTD     (needs TEST_DATABASE_URL, else skipped: 7
 import re
 import sys
 
-from web_support import GAMES, Site, missing_requirements
+from web_support import GAMES, Site, missing_requirements, set_deadline
 
 LIMIT = 150_000
 MAX_PLAYERS = {"hexahedron-wars": 4, "iso-path": 2, "mojave": 2, "hex-quoridor": 6,
@@ -61,6 +61,7 @@ def main():
     if why:
         print(why + ": skipped")
         return 77
+    set_deadline(90)
     site = Site(sys.argv[1])
     failed = []
     try:

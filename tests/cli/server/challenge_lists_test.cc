@@ -8,8 +8,6 @@ namespace {
 
 using namespace clitest;
 
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
-
 // Creates a challenge of `a` against `b` and returns its id.
 std::string challenge(const User& a, const User& b, const std::vector<std::string>& extra = {}) {
   std::vector<std::string> args{"challenge", b.name, "--game", "hex-quoridor"};

@@ -156,6 +156,8 @@ std::string start_game(const std::string& game, User& seat0, User& seat1,
 }
 
 // The lines of `text` (without their '\n').
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   for (std::size_t at = 0; at < text.size();) {

@@ -60,6 +60,7 @@ std::string start_game(const std::string& game, User& seat0, User& seat1,
 
 // The lines of `text` (without their '\n'), and the tab-separated cells of a piped list row.
 std::vector<std::string> lines_of(const std::string& text);
+std::string first_line(const std::string& text);
 std::vector<std::string> fields_of(const std::string& line);
 
 // Parses stdout as JSON (failing the test when it is not).

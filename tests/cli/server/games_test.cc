@@ -9,8 +9,6 @@ namespace {
 
 using namespace clitest;
 
-std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
-
 std::string last_line(const std::string& text) {
   const std::string trimmed = text.substr(0, text.find_last_not_of('\n') + 1);
   return trimmed.substr(trimmed.rfind('\n') + 1);

@@ -389,8 +389,6 @@ TEST(ReadCopiesTokenAge, ATokenRevokedOnAnotherInstanceReadsNoLongerThanTheReadA
   hub.stop();
 }
 
-}  // namespace
-
 // GET /v1/me/turns from memory: the caller's list is held until an event of one of its games
 // is read or this instance writes one.
 TEST_F(ReadCopies, TurnListsComeFromTheCopyUntilAMoveOfTheCallersGames) {
@@ -428,3 +426,5 @@ TEST_F(ReadCopies, TurnListsComeFromTheCopyUntilAMoveOfTheCallersGames) {
   EXPECT_EQ(mine.body.at("turns")[0].at("ply"), 2);
   EXPECT_EQ(mine.body.at("turns")[0].at("game_id"), id);
 }
+
+}  // namespace
