@@ -155,9 +155,9 @@ std::string start_game(const std::string& game, User& seat0, User& seat1,
   return game_id;
 }
 
-// The lines of `text` (without their '\n').
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
+// The lines of `text` (without their '\n').
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   for (std::size_t at = 0; at < text.size();) {

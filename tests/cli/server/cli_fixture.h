@@ -58,7 +58,8 @@ std::string stored_token(const User& user);
 std::string start_game(const std::string& game, User& seat0, User& seat1,
                        const std::vector<std::string>& extra_challenge_args = {});
 
-// The lines of `text` (without their '\n'), and the tab-separated cells of a piped list row.
+// The lines of `text` (without their '\n'), its first line alone, and the tab-separated cells
+// of a piped list row.
 std::vector<std::string> lines_of(const std::string& text);
 std::string first_line(const std::string& text);
 std::vector<std::string> fields_of(const std::string& line);
